@@ -1,0 +1,533 @@
+//! Stage 3, checking: resolves every name and cross-reference, type-checks
+//! the DSL, then (in `tables`) proves each decision table complete and
+//! unambiguous. Every problem becomes a diagnostic; checking goes on after
+//! an error so that one run reports them all.
+
+mod tables;
+
+use crate::diagnostic::{did_you_mean, Code, Diagnostic, Location};
+use crate::model::*;
+use crate::source::{ClauseSrc, EditionFile, Parsed, SourceSet, VocabularyFile, S};
+use crate::syntax::{self, Expr, Literal};
+use std::collections::HashMap;
+
+/// Names of the built-in outcome that hands a decision to another table.
+pub const DELEGATE: &str = "delegate";
+
+struct Checker<'a> {
+    set: &'a SourceSet,
+    diagnostics: &'a mut Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    fn error(&mut self, code: Code, at: Option<Location>, clause: Option<&str>, msg: String, help: impl Into<String>) {
+        let mut d = Diagnostic::error(code, msg).at(at).help(help);
+        if let Some(c) = clause {
+            d = d.clause(c);
+        }
+        self.diagnostics.push(d);
+    }
+
+    fn loc(&self, s: &S) -> Option<Location> {
+        self.set.span_location(s.span()).map(|mut l| {
+            l.len = s.chars().count().max(1);
+            l
+        })
+    }
+
+    fn inner(&self, s: &S, range: &std::ops::Range<usize>) -> Option<Location> {
+        self.set.offset_in(s, range.start, s[range.clone()].chars().count().max(1))
+    }
+
+    /// Resolves a name against a list, reporting an unknown one with a suggestion.
+    fn lookup<'n>(
+        &mut self,
+        kind: &str,
+        name: &str,
+        names: impl Iterator<Item = &'n str> + Clone,
+        at: Option<Location>,
+        clause: Option<&str>,
+    ) -> Option<usize> {
+        if let Some(i) = names.clone().position(|n| n == name) {
+            return Some(i);
+        }
+        let help = match did_you_mean(name, names.clone()) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("known {kind}s: {}", names.collect::<Vec<_>>().join(", ")),
+        };
+        self.error(Code::UnknownName, at, clause, format!("unknown {kind} `{name}`"), help);
+        None
+    }
+}
+
+/// Checks the parsed sources and builds the program. Returns `None` when
+/// errors make a program impossible; the diagnostics say why.
+pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnostic>) -> Option<Program> {
+    let mut c = Checker { set, diagnostics };
+    let mut vocabulary = None;
+    let mut editions: Vec<(String, Option<EditionFile>, Vec<ClauseSrc>)> = Vec::new();
+    let edition_of = |editions: &mut Vec<(String, Option<EditionFile>, Vec<ClauseSrc>)>, name: &str| {
+        if let Some(i) = editions.iter().position(|e| e.0 == name) {
+            i
+        } else {
+            editions.push((name.to_string(), None, Vec::new()));
+            editions.len() - 1
+        }
+    };
+    for p in parsed {
+        match p {
+            Parsed::Vocabulary(v) => vocabulary = Some(v),
+            Parsed::Edition(name, file) => {
+                let i = edition_of(&mut editions, &name);
+                editions[i].1 = Some(file);
+            }
+            Parsed::Clauses(name, clauses) => {
+                let i = edition_of(&mut editions, &name);
+                editions[i].2.extend(clauses);
+            }
+        }
+    }
+    let vocabulary = check_vocabulary(&mut c, vocabulary?)?;
+    let mut program = vocabulary;
+    for (name, file, clauses) in editions {
+        let Some(file) = file else {
+            c.error(
+                Code::YamlStructure,
+                None,
+                None,
+                format!("edition `{name}` has no edition.yaml"),
+                format!("add {name}/edition.yaml with the edition's title and documents"),
+            );
+            continue;
+        };
+        if let Some(edition) = check_edition(&mut c, &program, name, file, clauses) {
+            program.editions.push(edition);
+        }
+    }
+    if c.diagnostics.iter().any(Diagnostic::is_error) {
+        return None;
+    }
+    for e in 0..program.editions.len() {
+        let analyses = tables::analyse(&program, &program.editions[e], c.diagnostics);
+        program.editions[e].analyses = analyses;
+    }
+    (!c.diagnostics.iter().any(Diagnostic::is_error)).then_some(program)
+}
+
+fn check_name(c: &mut Checker, s: &S, what: &str) {
+    let ok = s.chars().next().is_some_and(|ch| ch.is_ascii_lowercase())
+        && s.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_')
+        && !["and", "or", "not", "in", "per", "true", "false", DELEGATE].contains(&s.as_str());
+    if !ok {
+        c.error(
+            Code::YamlStructure,
+            c.loc(s),
+            None,
+            format!("`{}` is not a valid {what} name", s.as_str()),
+            "names are snake_case, start with a letter and are not DSL keywords",
+        );
+    }
+}
+
+fn check_unique<'s>(c: &mut Checker, what: &str, names: impl Iterator<Item = &'s S>) {
+    let mut seen: HashMap<&str, &S> = HashMap::new();
+    for n in names {
+        if let Some(first) = seen.insert(n.as_str(), n) {
+            let first = c.loc(first).map(|l| format!("first declared at line {}", l.line)).unwrap_or_default();
+            c.error(Code::DuplicateId, c.loc(n), None, format!("{what} `{}` is declared twice", n.as_str()), first);
+        }
+    }
+}
+
+fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
+    check_unique(c, "type", v.types.iter().map(|t| &t.name));
+    check_unique(c, "fact", v.facts.iter().map(|f| &f.name));
+    check_unique(c, "rectification", v.rectifications.iter().map(|r| &r.name));
+    check_unique(c, "table", v.tables.iter().map(|t| &t.name));
+    let values = |vs: &[crate::source::ValueSrc], c: &mut Checker| {
+        check_unique(c, "value", vs.iter().map(|v| &v.name));
+        vs.iter()
+            .map(|v| {
+                check_name(c, &v.name, "value");
+                Value { name: v.name.to_string(), doc: v.doc.to_string() }
+            })
+            .collect::<Vec<_>>()
+    };
+    let types: Vec<TypeDef> = v
+        .types
+        .iter()
+        .map(|t| {
+            check_name(c, &t.name, "type");
+            TypeDef { name: t.name.to_string(), doc: t.doc.to_string(), values: values(&t.values, c) }
+        })
+        .collect();
+    let mut facts = Vec::new();
+    for f in &v.facts {
+        check_name(c, &f.name, "fact");
+        let source = match FactSource::NAMES.iter().position(|n| *n == f.source.as_str()) {
+            Some(0) => FactSource::Derived,
+            Some(1) => FactSource::Judgement,
+            Some(_) => FactSource::Choice,
+            None => {
+                c.lookup("fact source", &f.source, FactSource::NAMES.iter().copied(), c.loc(&f.source), None);
+                FactSource::Derived
+            }
+        };
+        let is_bool = match &f.ty {
+            Some(t) if t.as_str() == "bool" => {
+                if !f.values.is_empty() {
+                    c.error(Code::TypeError, c.loc(t), None, format!("bool fact `{}` lists values", f.name.as_str()), "drop `values:` or drop `type: bool`");
+                }
+                true
+            }
+            Some(t) => {
+                c.error(Code::TypeError, c.loc(t), None, format!("unknown fact type `{}`", t.as_str()), "a fact is `type: bool` or lists its `values:`");
+                false
+            }
+            None => {
+                if f.values.len() < 2 {
+                    c.error(Code::TypeError, c.loc(&f.name), None, format!("fact `{}` needs `type: bool` or at least two values", f.name.as_str()), "list the values under `values:`");
+                }
+                false
+            }
+        };
+        let vals = if is_bool {
+            ["false", "true"].iter().map(|n| Value { name: n.to_string(), doc: String::new() }).collect()
+        } else {
+            values(&f.values, c)
+        };
+        facts.push(FactDef { name: f.name.to_string(), doc: f.doc.to_string(), source, is_bool, values: vals });
+    }
+    let mut rectifications = Vec::new();
+    for r in &v.rectifications {
+        check_name(c, &r.name, "rectification");
+        check_unique(c, "parameter", r.params.iter().map(|p| &p.name));
+        let params = r
+            .params
+            .iter()
+            .filter_map(|p| {
+                let ty = c.lookup("type", &p.ty, types.iter().map(|t| t.name.as_str()), c.loc(&p.ty), None)?;
+                Some(Param { name: p.name.to_string(), ty })
+            })
+            .collect();
+        rectifications.push(RectificationDef { name: r.name.to_string(), doc: r.doc.to_string(), params });
+    }
+    let mut program = Program { types, facts, rectifications, tables: Vec::new(), editions: Vec::new() };
+    for t in &v.tables {
+        check_name(c, &t.name, "table");
+        let assume = t
+            .assume
+            .iter()
+            .filter_map(|a| {
+                let when = condition(c, &program, &a.when, None)?;
+                Some(Assumption { when, text: a.when.to_string(), because: a.because.to_string() })
+            })
+            .collect();
+        program.tables.push(TableDef { name: t.name.to_string(), doc: t.doc.to_string(), assume });
+    }
+    Some(program)
+}
+
+/// Parses and type-checks one condition string.
+fn condition(c: &mut Checker, p: &Program, text: &S, clause: Option<&str>) -> Option<Cond> {
+    match syntax::parse_condition(text) {
+        Ok(e) => typed(c, p, text, &e, clause),
+        Err(e) => {
+            let at = c.set.offset_in(text, e.offset, 1);
+            c.error(Code::DslSyntax, at, clause, format!("syntax error in condition: {}", e.message), "conditions use facts with `==`, `!=`, `in {..}`, `and`, `or`, `not` and parentheses");
+            None
+        }
+    }
+}
+
+fn typed(c: &mut Checker, p: &Program, text: &S, e: &Expr, clause: Option<&str>) -> Option<Cond> {
+    let fact = |c: &mut Checker, id: &syntax::Ident| {
+        c.lookup("fact", &id.name, p.facts.iter().map(|f| f.name.as_str()), c.inner(text, &id.span), clause)
+    };
+    let value = |c: &mut Checker, f: usize, id: &syntax::Ident| {
+        let fd = &p.facts[f];
+        if fd.is_bool {
+            c.error(Code::TypeError, c.inner(text, &id.span), clause, format!("`{}` is a bool fact; compare it with true or false", fd.name), format!("write `{}` or `not {}`", fd.name, fd.name));
+            return None;
+        }
+        let at = c.inner(text, &id.span);
+        c.lookup(&format!("value of `{}`", fd.name), &id.name, fd.values.iter().map(|v| v.name.as_str()), at, clause)
+    };
+    let all = |cs: &[Expr], c: &mut Checker| -> Option<Vec<Cond>> {
+        let typed: Vec<Option<Cond>> = cs.iter().map(|e| typed(c, p, text, e, clause)).collect();
+        typed.into_iter().collect()
+    };
+    Some(match e {
+        Expr::Fact(id) => {
+            let f = fact(c, id)?;
+            if !p.facts[f].is_bool {
+                let values: Vec<_> = p.facts[f].values.iter().map(|v| v.name.as_str()).collect();
+                c.error(Code::TypeError, c.inner(text, &id.span), clause, format!("`{}` is not a bool fact", id.name), format!("compare it with one of its values: {}", values.join(", ")));
+                return None;
+            }
+            Cond::In { fact: f, values: vec![1] }
+        }
+        Expr::Compare { fact: id, equal, value: lit } => {
+            let f = fact(c, id)?;
+            let v = match lit {
+                Literal::Bool(b, span) => {
+                    if !p.facts[f].is_bool {
+                        c.error(Code::TypeError, c.inner(text, span), clause, format!("`{}` is not a bool fact", id.name), "compare it with one of its values");
+                        return None;
+                    }
+                    usize::from(*b)
+                }
+                Literal::Value(v) => value(c, f, v)?,
+            };
+            let cond = Cond::In { fact: f, values: vec![v] };
+            if *equal { cond } else { Cond::Not(Box::new(cond)) }
+        }
+        Expr::In { fact: id, negated, values } => {
+            let f = fact(c, id)?;
+            let vs: Option<Vec<usize>> = values.iter().map(|v| value(c, f, v)).collect::<Vec<_>>().into_iter().collect();
+            let cond = Cond::In { fact: f, values: vs? };
+            if *negated { Cond::Not(Box::new(cond)) } else { cond }
+        }
+        Expr::Not(e) => Cond::Not(Box::new(typed(c, p, text, e, clause)?)),
+        Expr::And(es) => Cond::And(all(es, c)?),
+        Expr::Or(es) => Cond::Or(all(es, c)?),
+    })
+}
+
+fn check_edition(c: &mut Checker, p: &Program, name: String, file: EditionFile, srcs: Vec<ClauseSrc>) -> Option<Edition> {
+    let errors_before = c.diagnostics.iter().filter(|d| d.is_error()).count();
+    check_unique(c, "clause", srcs.iter().map(|s| &s.id));
+    let ids: Vec<&str> = srcs.iter().map(|s| s.id.as_str()).collect();
+    let documents: Vec<Document> = file
+        .documents
+        .iter()
+        .map(|d| Document { file: d.file.to_string(), description: d.description.to_string() })
+        .collect();
+    let clause_ref = |c: &mut Checker, s: &S, at: Option<Location>, owner: &str| -> Option<usize> {
+        if let Some(i) = ids.iter().position(|id| *id == s.as_str()) {
+            return Some(i);
+        }
+        let help = match did_you_mean(s, ids.iter().copied()) {
+            Some(sug) => format!("did you mean `{sug}`? Otherwise add the clause to laws/{name}/"),
+            None => format!("add a clause `{}` to laws/{name}/, or fix the reference", s.as_str()),
+        };
+        c.error(Code::DanglingReference, at, Some(owner), format!("reference to unknown clause `{}`", s.as_str()), help);
+        None
+    };
+    let mut clauses = Vec::new();
+    for s in &srcs {
+        let id = s.id.as_str();
+        let authority = match s.authority.as_str() {
+            "law" => Authority::Law,
+            "commentary" => Authority::Commentary,
+            other => {
+                c.lookup("authority", other, ["law", "commentary"].into_iter(), c.loc(&s.authority), Some(id));
+                Authority::Law
+            }
+        };
+        let certainty = match Certainty::NAMES.iter().position(|n| *n == s.certainty.as_str()) {
+            Some(0) => Certainty::Verified,
+            Some(1) => Certainty::Summarized,
+            Some(_) => Certainty::Uncertain,
+            None => {
+                c.lookup("certainty", &s.certainty, Certainty::NAMES.iter().copied(), c.loc(&s.certainty), Some(id));
+                Certainty::Uncertain
+            }
+        };
+        if certainty == Certainty::Verified && s.text.is_none() {
+            c.error(Code::YamlStructure, c.loc(&s.certainty), Some(id), "a verified clause must quote its `text`".into(), "quote the seed text, or mark the clause `summarized`");
+        }
+        if certainty == Certainty::Uncertain && s.note.is_none() {
+            c.error(Code::YamlStructure, c.loc(&s.certainty), Some(id), "an uncertain clause must say why in a `note`".into(), "add `note:` explaining what is unsure and how to check it");
+        }
+        if !documents.iter().any(|d| d.file == s.source.document.as_str()) {
+            let known = documents.iter().map(|d| d.file.as_str());
+            c.lookup("document", &s.source.document, known, c.loc(&s.source.document), Some(id));
+        }
+        if authority == Authority::Commentary && s.interprets.is_none() {
+            c.error(Code::YamlStructure, c.loc(&s.id), Some(id), "a commentary clause must say which clause it `interprets`".into(), "add `interprets: Law NN`");
+        }
+        let interprets = s.interprets.as_ref().and_then(|i| clause_ref(c, i, c.loc(i), id));
+        let refs = s.refs.iter().filter_map(|r| clause_ref(c, r, c.loc(r), id)).collect();
+        clauses.push(Clause {
+            id: id.to_string(),
+            title: s.title.to_string(),
+            authority,
+            document: s.source.document.to_string(),
+            page: s.source.page.as_ref().map(|p| p.to_string()),
+            paragraph: s.source.paragraph.as_ref().map(|p| p.to_string()),
+            certainty,
+            note: s.note.as_ref().map(|n| n.to_string()),
+            text: s.text.as_ref().map(|t| t.trim_end().to_string()),
+            summary: s.summary.trim_end().to_string(),
+            interprets,
+            refs,
+            file: s.id.span().start().map(|m| c.set.files[m.source()].path.clone()).unwrap_or_default(),
+            location: c.loc(&s.id),
+        });
+    }
+    // Rules: ids first, so that `overrides` can point forwards.
+    let mut rule_ids: Vec<(String, Option<Location>)> = Vec::new();
+    for s in &srcs {
+        for r in &s.rules {
+            let id = match &r.id {
+                Some(rid) => rid.to_string(),
+                None if s.rules.len() == 1 => s.id.to_string(),
+                None => {
+                    c.error(Code::YamlStructure, c.loc(&r.table), Some(&s.id), "a clause with several rules must give each an `id`".into(), format!("add `id: {} (1)` and so on", s.id.as_str()));
+                    format!("{} #{}", s.id.as_str(), rule_ids.len())
+                }
+            };
+            let at = r.id.as_ref().map(|i| c.loc(i)).unwrap_or_else(|| c.loc(&s.id));
+            if let Some((_, first)) = rule_ids.iter().find(|(rid, _)| *rid == id) {
+                let help = first.map(|l| format!("first used at line {}", l.line)).unwrap_or_default();
+                c.error(Code::DuplicateId, at, Some(&s.id), format!("rule id `{id}` is used twice"), help);
+            }
+            rule_ids.push((id, at));
+        }
+    }
+    let tables = p.tables.iter().map(|t| t.name.as_str());
+    let mut rules = Vec::new();
+    for (ci, s) in srcs.iter().enumerate() {
+        let cid = s.id.as_str();
+        for r in &s.rules {
+            let (id, location) = rule_ids[rules.len()].clone();
+            let table = c.lookup("table", &r.table, tables.clone(), c.loc(&r.table), Some(cid));
+            let when = condition(c, p, &r.when, Some(cid));
+            let mut outcomes = Vec::new();
+            for o in &r.then {
+                if let Some(o) = outcome(c, p, o, cid, &clause_ref) {
+                    outcomes.push(o);
+                }
+            }
+            if r.then.is_empty() {
+                c.error(Code::YamlStructure, c.loc(&r.when), Some(cid), "a rule needs at least one outcome in `then`".into(), "list the rectifications the rule decides");
+            }
+            let overrides = r
+                .overrides
+                .iter()
+                .filter_map(|o| {
+                    let at = c.loc(o);
+                    let i = c.lookup("rule", o, rule_ids.iter().map(|(r, _)| r.as_str()), at, Some(cid));
+                    if i == Some(rules.len()) {
+                        c.error(Code::Cycle, at, Some(cid), format!("rule `{id}` overrides itself"), "remove it from `overrides`");
+                    }
+                    i
+                })
+                .collect();
+            let (Some(table), Some(when)) = (table, when) else {
+                rules.push(Rule { id, clause: ci, table: usize::MAX, when: Cond::And(vec![]), when_text: String::new(), outcomes, overrides, location });
+                continue;
+            };
+            rules.push(Rule { id, clause: ci, table, when, when_text: r.when.to_string(), outcomes, overrides, location });
+        }
+    }
+    // Overrides must stay within a table; delegations must reach tables this edition defines, without cycles.
+    for r in &rules {
+        for &o in &r.overrides {
+            if rules[o].table != r.table && r.table != usize::MAX && rules[o].table != usize::MAX {
+                c.error(Code::TypeError, r.location, Some(&clauses[r.clause].id), format!("rule `{}` overrides `{}`, which belongs to another table", r.id, rules[o].id), "a rule may only override rules of its own table");
+            }
+        }
+    }
+    let defines = |t: usize| rules.iter().any(|r| r.table == t);
+    for r in &rules {
+        for o in &r.outcomes {
+            if let OutcomeKind::Delegate { table } = o.kind {
+                if !defines(table) {
+                    c.error(Code::DanglingReference, r.location, Some(&clauses[r.clause].id), format!("rule `{}` delegates to table `{}`, which has no rules in edition {name}", r.id, p.tables[table].name), "add the rules of that table, or delegate elsewhere");
+                }
+            }
+        }
+    }
+    for t in 0..p.tables.len() {
+        if let Some(path) = delegation_cycle(&rules, t) {
+            let names: Vec<&str> = path.iter().map(|&t| p.tables[t].name.as_str()).collect();
+            c.error(Code::Cycle, None, None, format!("tables delegate in a cycle: {}", names.join(" -> ")), "break the cycle; a delegation must reach a table that decides by itself");
+            break;
+        }
+    }
+    let errors_after = c.diagnostics.iter().filter(|d| d.is_error()).count();
+    let files = {
+        let mut f: Vec<String> = clauses.iter().map(|c| c.file.clone()).collect();
+        f.dedup();
+        f
+    };
+    (errors_after == errors_before).then(|| Edition { name, title: file.title.to_string(), documents, files, clauses, rules, analyses: Vec::new() })
+}
+
+fn delegation_cycle(rules: &[Rule], start: usize) -> Option<Vec<usize>> {
+    fn visit(rules: &[Rule], t: usize, start: usize, path: &mut Vec<usize>) -> bool {
+        for r in rules.iter().filter(|r| r.table == t) {
+            for o in &r.outcomes {
+                if let OutcomeKind::Delegate { table } = o.kind {
+                    if table == start {
+                        path.push(table);
+                        return true;
+                    }
+                    if !path.contains(&table) {
+                        path.push(table);
+                        if visit(rules, table, start, path) {
+                            return true;
+                        }
+                        path.pop();
+                    }
+                }
+            }
+        }
+        false
+    }
+    let mut path = vec![start];
+    visit(rules, start, start, &mut path).then_some(path)
+}
+
+fn outcome(
+    c: &mut Checker,
+    p: &Program,
+    text: &S,
+    clause: &str,
+    clause_ref: &dyn Fn(&mut Checker, &S, Option<Location>, &str) -> Option<usize>,
+) -> Option<Outcome> {
+    let o = match syntax::parse_outcome(text) {
+        Ok(o) => o,
+        Err(e) => {
+            let at = c.set.offset_in(text, e.offset, 1);
+            c.error(Code::DslSyntax, at, Some(clause), format!("syntax error in outcome: {}", e.message), "an outcome is `rectification(arg, ...)`, optionally followed by `per \"Clause id\", ...`");
+            return None;
+        }
+    };
+    let citations: Vec<usize> = o
+        .citations
+        .iter()
+        .filter_map(|cit| {
+            let at = c.inner(text, &cit.span);
+            let s = marked_yaml::Spanned::new(text.span().clone(), cit.id.clone());
+            clause_ref(c, &s, at, clause)
+        })
+        .collect();
+    let head_at = c.inner(text, &o.head.span);
+    if o.head.name == DELEGATE {
+        let [arg] = o.args.as_slice() else {
+            c.error(Code::TypeError, head_at, Some(clause), format!("`delegate` takes one table, not {}", o.args.len()), "write `delegate(table_name)`");
+            return None;
+        };
+        let at = c.inner(text, &arg.span);
+        let table = c.lookup("table", &arg.name, p.tables.iter().map(|t| t.name.as_str()), at, Some(clause))?;
+        return Some(Outcome { kind: OutcomeKind::Delegate { table }, citations, text: text.to_string() });
+    }
+    let names = p.rectifications.iter().map(|r| r.name.as_str()).chain([DELEGATE]);
+    let r = c.lookup("rectification", &o.head.name, names, head_at, Some(clause))?;
+    let def = &p.rectifications[r];
+    if def.params.len() != o.args.len() {
+        let sig: Vec<String> = def.params.iter().map(|pa| format!("{}: {}", pa.name, p.types[pa.ty].name)).collect();
+        c.error(Code::TypeError, head_at, Some(clause), format!("`{}` takes {} argument(s), not {}", def.name, def.params.len(), o.args.len()), format!("write `{}({})`", def.name, sig.join(", ")));
+        return None;
+    }
+    let mut args = Vec::new();
+    for (param, arg) in def.params.iter().zip(&o.args) {
+        let ty = &p.types[param.ty];
+        let at = c.inner(text, &arg.span);
+        args.push(c.lookup(&format!("{} (type `{}`)", param.name, ty.name), &arg.name, ty.values.iter().map(|v| v.name.as_str()), at, Some(clause))?);
+    }
+    Some(Outcome { kind: OutcomeKind::Rectify { rectification: r, args }, citations, text: text.to_string() })
+}

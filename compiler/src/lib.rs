@@ -1,0 +1,44 @@
+//! The bridgelaw law compiler: reads the YAML law sources, checks them, and
+//! generates the Rust decision tables. One module per pipeline stage:
+//! `source` (read) → `syntax` (parse the DSL) → `check` (resolve, type, and
+//! analyse the tables) → `codegen` (emit Rust).
+
+pub mod check;
+pub mod codegen;
+pub mod diagnostic;
+pub mod model;
+pub mod source;
+pub mod syntax;
+
+pub use diagnostic::{Diagnostic, Severity};
+pub use model::Program;
+pub use source::SourceSet;
+
+/// The result of compiling a law directory.
+pub struct Compiled {
+    /// The checked program; `None` when there were errors.
+    pub program: Option<Program>,
+    /// Every finding, errors and warnings, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads, parses and checks every source of the set.
+pub fn compile(set: &SourceSet) -> Compiled {
+    let mut diagnostics = Vec::new();
+    let parsed = source::parse(set, &mut diagnostics);
+    let program = check::check(set, parsed, &mut diagnostics);
+    diagnostics.sort_by_key(|d| d.location.map(|l| (l.file, l.offset)).unwrap_or((usize::MAX, 0)));
+    Compiled { program, diagnostics }
+}
+
+/// Compiles and generates Rust in one step, for build scripts and `emit`.
+pub fn generate(set: &SourceSet) -> Result<String, Vec<Diagnostic>> {
+    let compiled = compile(set);
+    match compiled.program {
+        Some(p) => {
+            let paths: Vec<String> = set.files.iter().map(|f| f.path.clone()).collect();
+            Ok(codegen::generate(&p, &paths))
+        }
+        None => Err(compiled.diagnostics),
+    }
+}

@@ -1,0 +1,248 @@
+//! The checked law model: every name resolved to an index, every condition
+//! and outcome typed. Code generation, `explain` and the law book read this.
+
+use crate::diagnostic::Location;
+
+/// A value of a finite domain, with what it means.
+#[derive(Clone, Debug)]
+pub struct Value {
+    pub name: String,
+    pub doc: String,
+}
+
+/// A finite type of rectification parameters.
+#[derive(Clone, Debug)]
+pub struct TypeDef {
+    pub name: String,
+    pub doc: String,
+    pub values: Vec<Value>,
+}
+
+/// Where the engine learns a fact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FactSource {
+    /// Computed from the auction or the play.
+    Derived,
+    /// Left to the director's judgement.
+    Judgement,
+    /// A choice the Laws give to a player.
+    Choice,
+}
+
+impl FactSource {
+    pub const NAMES: [&'static str; 3] = ["derived", "judgement", "choice"];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct FactDef {
+    pub name: String,
+    pub doc: String,
+    pub source: FactSource,
+    pub is_bool: bool,
+    /// For a `bool` fact: `false`, `true`.
+    pub values: Vec<Value>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    pub ty: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct RectificationDef {
+    pub name: String,
+    pub doc: String,
+    pub params: Vec<Param>,
+}
+
+#[derive(Clone, Debug)]
+pub struct TableDef {
+    pub name: String,
+    pub doc: String,
+    pub assume: Vec<Assumption>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Assumption {
+    pub when: Cond,
+    pub text: String,
+    pub because: String,
+}
+
+/// A typed condition over fact values (indices into each fact's domain).
+#[derive(Clone, Debug)]
+pub enum Cond {
+    In { fact: usize, values: Vec<usize> },
+    Not(Box<Cond>),
+    And(Vec<Cond>),
+    Or(Vec<Cond>),
+}
+
+impl Cond {
+    pub fn eval(&self, assignment: &[usize]) -> bool {
+        match self {
+            Cond::In { fact, values } => values.contains(&assignment[*fact]),
+            Cond::Not(c) => !c.eval(assignment),
+            Cond::And(cs) => cs.iter().all(|c| c.eval(assignment)),
+            Cond::Or(cs) => cs.iter().any(|c| c.eval(assignment)),
+        }
+    }
+
+    /// Adds the facts this condition reads to `out`.
+    pub fn facts(&self, out: &mut Vec<usize>) {
+        match self {
+            Cond::In { fact, .. } => {
+                if !out.contains(fact) {
+                    out.push(*fact)
+                }
+            }
+            Cond::Not(c) => c.facts(out),
+            Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| c.facts(out)),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum OutcomeKind {
+    Rectify { rectification: usize, args: Vec<usize> },
+    Delegate { table: usize },
+}
+
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub kind: OutcomeKind,
+    /// Clauses cited for this outcome, besides the rule's own clause.
+    pub citations: Vec<usize>,
+    pub text: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Rule {
+    pub id: String,
+    pub clause: usize,
+    pub table: usize,
+    pub when: Cond,
+    pub when_text: String,
+    pub outcomes: Vec<Outcome>,
+    /// Rules of the same table that this rule overrides where both apply.
+    pub overrides: Vec<usize>,
+    pub location: Option<Location>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Authority {
+    Law,
+    Commentary,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Certainty {
+    /// Text quoted from the seeds.
+    Verified,
+    /// Summarized from the published Laws; not in the seeds.
+    Summarized,
+    /// Known only indirectly; see the clause's note.
+    Uncertain,
+}
+
+impl Certainty {
+    pub const NAMES: [&'static str; 3] = ["verified", "summarized", "uncertain"];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Clause {
+    pub id: String,
+    pub title: String,
+    pub authority: Authority,
+    pub document: String,
+    pub page: Option<String>,
+    pub paragraph: Option<String>,
+    pub certainty: Certainty,
+    pub note: Option<String>,
+    pub text: Option<String>,
+    pub summary: String,
+    pub interprets: Option<usize>,
+    pub refs: Vec<usize>,
+    pub file: String,
+    pub location: Option<Location>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Document {
+    pub file: String,
+    pub description: String,
+}
+
+/// The verdict of a table on one combination of its facts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Decided(usize),
+    /// Excluded by one of the table's assumptions.
+    Assumed,
+}
+
+/// A table's facts and its verdict on every combination of them; the
+/// combinations are in mixed-radix order over `facts`.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub table: usize,
+    pub facts: Vec<usize>,
+    pub verdicts: Vec<(Vec<usize>, Verdict)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Edition {
+    pub name: String,
+    pub title: String,
+    pub documents: Vec<Document>,
+    pub files: Vec<String>,
+    pub clauses: Vec<Clause>,
+    pub rules: Vec<Rule>,
+    /// One analysis per table that has rules in this edition.
+    pub analyses: Vec<Analysis>,
+}
+
+impl Edition {
+    pub fn clause(&self, id: &str) -> Option<&Clause> {
+        self.clauses.iter().find(|c| c.id == id)
+    }
+
+    /// The clauses that refer to, cite or interpret `clause`.
+    pub fn referrers(&self, clause: usize) -> Vec<usize> {
+        let mut out: Vec<usize> = self
+            .clauses
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.refs.contains(&clause) || c.interprets == Some(clause))
+            .map(|(i, _)| i)
+            .chain(
+                self.rules
+                    .iter()
+                    .filter(|r| r.clause != clause && r.outcomes.iter().any(|o| o.citations.contains(&clause)))
+                    .map(|r| r.clause),
+            )
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// The whole checked law directory.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub types: Vec<TypeDef>,
+    pub facts: Vec<FactDef>,
+    pub rectifications: Vec<RectificationDef>,
+    pub tables: Vec<TableDef>,
+    pub editions: Vec<Edition>,
+}

@@ -1,0 +1,152 @@
+//! The raw source model: what the YAML files say, with positions, before any
+//! name is resolved or any expression is parsed.
+
+use marked_yaml::Spanned;
+use serde::Deserialize;
+
+pub type S = Spanned<String>;
+
+/// `vocabulary.yaml`: the typed vocabulary shared by all editions.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VocabularyFile {
+    /// Finite types used as rectification parameters.
+    #[serde(default)]
+    pub types: Vec<TypeSrc>,
+    /// The facts that rules test.
+    pub facts: Vec<FactSrc>,
+    /// The rectifications that rules produce.
+    pub rectifications: Vec<RectificationSrc>,
+    /// The decision tables, each a question the engine asks an edition.
+    pub tables: Vec<TableSrc>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TypeSrc {
+    pub name: S,
+    pub doc: S,
+    pub values: Vec<ValueSrc>,
+}
+
+/// A value of a finite type, with what it means.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValueSrc {
+    pub name: S,
+    pub doc: S,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FactSrc {
+    pub name: S,
+    pub doc: S,
+    /// Where the engine gets the fact: `derived` from the auction or play,
+    /// a director's `judgement`, or a player's `choice`.
+    pub source: S,
+    /// `bool`, or absent for an enumeration given by `values`.
+    #[serde(rename = "type")]
+    pub ty: Option<S>,
+    #[serde(default)]
+    pub values: Vec<ValueSrc>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RectificationSrc {
+    pub name: S,
+    pub doc: S,
+    #[serde(default)]
+    pub params: Vec<ParamSrc>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParamSrc {
+    pub name: S,
+    #[serde(rename = "type")]
+    pub ty: S,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSrc {
+    pub name: S,
+    pub doc: S,
+    /// Conditions every case put to the table satisfies; combinations that
+    /// violate them are not analysed.
+    #[serde(default)]
+    pub assume: Vec<AssumeSrc>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AssumeSrc {
+    pub when: S,
+    /// Why every case satisfies the condition.
+    pub because: S,
+}
+
+/// `<edition>/edition.yaml`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EditionFile {
+    pub title: S,
+    pub documents: Vec<DocumentSrc>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DocumentSrc {
+    pub file: S,
+    pub description: S,
+}
+
+/// One clause of a law or of the commentary.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClauseSrc {
+    /// As the law book numbers it: `Law 30B2(a)`, `Commentary 30.2`.
+    pub id: S,
+    pub title: S,
+    /// `law` or `commentary`.
+    pub authority: S,
+    pub source: CitationSrc,
+    /// `verified` (text from the seeds), `summarized` (from the published
+    /// Laws, not in the seeds) or `uncertain`.
+    pub certainty: S,
+    /// Why the clause is uncertain, or any other remark for the committee.
+    pub note: Option<S>,
+    /// The original text, verbatim from the seeds.
+    pub text: Option<S>,
+    pub summary: S,
+    /// For commentary: the clause it interprets.
+    pub interprets: Option<S>,
+    #[serde(default)]
+    pub refs: Vec<S>,
+    #[serde(default)]
+    pub rules: Vec<RuleSrc>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CitationSrc {
+    pub document: S,
+    pub page: Option<S>,
+    pub paragraph: Option<S>,
+}
+
+/// A rule: in `table`, when `when` holds, the outcomes in `then` follow,
+/// except where a rule that `overrides` it also applies.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSrc {
+    /// Needed only when a clause has several rules; defaults to the clause id.
+    pub id: Option<S>,
+    pub table: S,
+    pub when: S,
+    pub then: Vec<S>,
+    #[serde(default)]
+    pub overrides: Vec<S>,
+}
