@@ -41,6 +41,11 @@ fn rule_fn(rule: &Rule) -> String {
     format!("rule_{}", s.trim_matches('_'))
 }
 
+/// The `Edition` variant of an edition directory: `1987` becomes `E1987`.
+fn edition_variant(name: &str) -> String {
+    format!("E{}", camel(&name.replace(|c: char| !c.is_ascii_alphanumeric(), "_").to_lowercase()))
+}
+
 fn edition_mod(name: &str) -> String {
     format!("e{}", name.replace(|c: char| !c.is_ascii_alphanumeric(), "_").to_lowercase())
 }
@@ -67,12 +72,13 @@ fn opt_str(s: &Option<String>) -> String {
 
 /// A finite enum with `ALL`, `name()` and `from_name()`.
 fn finite_enum(scope: &mut Scope, name: &str, doc: &str, values: &[Value]) {
+    let variant_name = |v: &Value| if name == "Edition" { edition_variant(&v.name) } else { camel(&v.name) };
     let e = scope.new_enum(name).vis("pub").doc(doc);
     for d in ["Clone", "Copy", "Debug", "PartialEq", "Eq", "Hash", "PartialOrd", "Ord", "Default"] {
         e.derive(d);
     }
     for (i, v) in values.iter().enumerate() {
-        let variant = e.new_variant(camel(&v.name));
+        let variant = e.new_variant(variant_name(v));
         if !v.doc.is_empty() {
             variant.doc(&v.doc);
         }
@@ -80,7 +86,7 @@ fn finite_enum(scope: &mut Scope, name: &str, doc: &str, values: &[Value]) {
             variant.annotation("#[default]");
         }
     }
-    let variants: Vec<String> = values.iter().map(|v| format!("{name}::{}", camel(&v.name))).collect();
+    let variants: Vec<String> = values.iter().map(|v| format!("{name}::{}", variant_name(v))).collect();
     let names: Vec<String> = values.iter().map(|v| rust_str(&v.name)).collect();
     let imp = scope.new_impl(name);
     imp.associate_const("ALL", format!("[{name}; {}]", values.len()), format!("[{}]", variants.join(", ")), "pub");
@@ -194,12 +200,12 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
     let tables: Vec<Value> = p.tables.iter().map(|t| Value { name: t.name.clone(), doc: t.doc.clone() }).collect();
     finite_enum(&mut scope, "Table", "The decision tables.", &tables);
     let editions: Vec<Value> = p.editions.iter().map(|e| Value { name: e.name.clone(), doc: e.title.clone() }).collect();
-    finite_enum(&mut scope, "Edition", "The editions of the Laws.", &editions);
+    finite_enum(&mut scope, "Edition", "The editions of the Laws, one per directory.", &editions);
     let mut clauses_block = Block::new("match self");
     let mut title_block = Block::new("match self");
     for e in &p.editions {
-        clauses_block.line(format!("Edition::{} => &{}::CLAUSES,", camel(&e.name), edition_mod(&e.name)));
-        title_block.line(format!("Edition::{} => {},", camel(&e.name), rust_str(&e.title)));
+        clauses_block.line(format!("Edition::{} => &{}::CLAUSES,", edition_variant(&e.name), edition_mod(&e.name)));
+        title_block.line(format!("Edition::{} => {},", edition_variant(&e.name), rust_str(&e.title)));
     }
     let imp = scope.new_impl("Edition");
     imp.new_fn("clauses").vis("pub").doc("Every clause of the edition.").arg_self().ret("&'static [Clause]").push_block(clauses_block);
@@ -210,14 +216,17 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
     let mut reads = Block::new("match (edition, table)");
     for e in &p.editions {
         for a in &e.analyses {
-            let pair = format!("(Edition::{}, Table::{})", camel(&e.name), camel(&p.tables[a.table].name));
+            let pair = format!("(Edition::{}, Table::{})", edition_variant(&e.name), camel(&p.tables[a.table].name));
             dispatch.line(format!("{pair} => {}::{}(facts, &[], out),", edition_mod(&e.name), p.tables[a.table].name));
             let read: Vec<String> = reachable_facts(e, a.table).iter().map(|&f| format!("FactId::{}", camel(&p.facts[f].name))).collect();
             reads.line(format!("{pair} => &[{}],", read.join(", ")));
         }
     }
-    dispatch.line("_ => out.unprovided.push(table),");
-    reads.line("_ => &[],");
+    let defined: usize = p.editions.iter().map(|e| e.analyses.len()).sum();
+    if defined < p.editions.len() * p.tables.len() {
+        dispatch.line("_ => out.unprovided.push(table),");
+        reads.line("_ => &[],");
+    }
     scope
         .new_fn("decide")
         .vis("pub")
@@ -298,6 +307,9 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
         let uses_facts = r.outcomes.iter().any(|o| matches!(o.kind, OutcomeKind::Delegate { .. }));
         if !uses_facts {
             f.line("let _ = facts;");
+        }
+        if r.outcomes.iter().all(|o| matches!(o.kind, OutcomeKind::Delegate { .. })) {
+            f.line("let _ = via;");
         }
         f.line(format!("out.rules.push({});", rust_str(&r.id)));
         for o in &r.outcomes {

@@ -217,7 +217,9 @@ fn deserialize<T: serde::de::DeserializeOwned>(
             let d = match e.into_inner() {
                 marked_yaml::Error::UnknownFieldError(field, expected, span) => {
                     let suggestion = did_you_mean(&field, expected.iter().copied());
-                    unknown_key(set, &span, &field, expected, suggestion, clause)
+                    let mut d = unknown_key(set, &span, &field, expected, suggestion, clause);
+                    d.location = d.location.or(fallback);
+                    d
                 }
                 other => {
                     let location = other.start_mark().map(|m| set.location(&m, 1)).or(fallback);

@@ -1,0 +1,48 @@
+//! Compiles `laws/` into Rust decision tables at build time, and embeds the
+//! law sources so that the CLI can check and explain the laws it was built with.
+
+use bridgelaw_compiler::{diagnostic, SourceSet};
+use std::path::{Path, PathBuf};
+
+fn main() {
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let laws = manifest.join("../laws");
+    println!("cargo:rerun-if-changed={}", laws.display());
+    let set = match SourceSet::read_dir(&laws) {
+        Ok(set) => set,
+        Err(d) => fail(&[d], &SourceSet::default()),
+    };
+    for f in &set.files {
+        println!("cargo:rerun-if-changed={}", f.path);
+    }
+    // Paths in the generated header and in diagnostics are relative to the workspace.
+    let relative = SourceSet {
+        files: set
+            .files
+            .iter()
+            .map(|f| {
+                let path = Path::new(&f.path).strip_prefix(manifest.join("..")).map(|p| p.display().to_string());
+                bridgelaw_compiler::source::SourceFile { path: path.unwrap_or_else(|_| f.path.clone()), ..f.clone() }
+            })
+            .collect(),
+    };
+    let code = match bridgelaw_compiler::generate(&relative) {
+        Ok(code) => code,
+        Err(diagnostics) => fail(&diagnostics, &relative),
+    };
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    std::fs::write(out.join("tables.rs"), code).expect("OUT_DIR is writable");
+    let embedded: Vec<String> = relative
+        .files
+        .iter()
+        .zip(&set.files)
+        .map(|(r, f)| format!("({:?}, include_str!({:?}))", r.path, f.path))
+        .collect();
+    let sources = format!("/// The law sources the tables were generated from: (path, text).\npub static SOURCES: &[(&str, &str)] = &[{}];\n", embedded.join(", "));
+    std::fs::write(out.join("sources.rs"), sources).expect("OUT_DIR is writable");
+}
+
+fn fail(diagnostics: &[bridgelaw_compiler::Diagnostic], set: &SourceSet) -> ! {
+    eprintln!("{}", diagnostic::render_human(diagnostics, set));
+    panic!("the law sources have errors; run `bridgelaw check laws` for the full report");
+}
