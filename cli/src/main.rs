@@ -1,8 +1,202 @@
-//! Temporary.
-fn main() {
-    let dir = std::env::args().nth(1).unwrap();
-    let set = bridgelaw_compiler::SourceSet::read_dir(std::path::Path::new(&dir)).unwrap();
-    let c = bridgelaw_compiler::compile(&set);
-    print!("{}", bridgelaw_compiler::diagnostic::render_human(&c.diagnostics, &set));
-    if let Some(p) = c.program { println!("{}", bridgelaw_compiler::codegen::generate(&p, &[])); }
+//! `bridgelaw`: checks law sources, prints the generated tables, explains
+//! clauses, and rules on case files with the embedded laws.
+
+use bridgelaw::{case_file, explain};
+use bridgelaw_compiler::{diagnostic, SourceSet};
+use bridgelaw_runtime::tables;
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "bridgelaw",
+    version,
+    about = "The Laws of Duplicate Bridge as data: check, explain and rule."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CheckFormat {
+    Human,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RulingFormat {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a law directory and print every diagnostic; exits 1 on errors.
+    Check {
+        /// The law directory; the embedded laws when omitted.
+        dir: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "human")]
+        format: CheckFormat,
+    },
+    /// Print the Rust generated from a law directory.
+    Emit {
+        /// The law directory; the embedded laws when omitted.
+        dir: Option<PathBuf>,
+    },
+    /// Show a clause: its text, summary, rules and cross-references both ways.
+    Explain {
+        /// The clause id, such as "Law 30B2" or "Commentary 30.5".
+        clause: String,
+        /// Only this edition.
+        #[arg(long)]
+        edition: Option<String>,
+        /// The law directory; the embedded laws when omitted.
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
+    /// Rule on a case file, with the clause trace of every rectification.
+    Rule {
+        case: PathBuf,
+        #[arg(long, value_enum, default_value = "text")]
+        format: RulingFormat,
+    },
+}
+
+/// Exit status for input with errors (law diagnostics, a malformed case).
+const INPUT_ERRORS: u8 = 1;
+/// Exit status for a file that cannot be read.
+const IO_ERROR: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check { dir, format } => check(dir.as_deref(), format),
+        Command::Emit { dir } => emit(dir.as_deref()),
+        Command::Explain {
+            clause,
+            edition,
+            dir,
+        } => {
+            let Some(set) = sources(dir.as_deref()) else {
+                return ExitCode::from(IO_ERROR);
+            };
+            explain::run(&set, &clause, edition.as_deref())
+        }
+        Command::Rule { case, format } => rule(&case, format),
+    }
+}
+
+/// The law sources: a directory, or the ones embedded at build time.
+fn sources(dir: Option<&Path>) -> Option<SourceSet> {
+    match dir {
+        None => Some(SourceSet::from_embedded(tables::SOURCES)),
+        Some(dir) => match SourceSet::read_dir(dir) {
+            Ok(set) => Some(set),
+            Err(d) => {
+                eprint!("{}", diagnostic::render_human(&[d], &SourceSet::default()));
+                None
+            }
+        },
+    }
+}
+
+fn check(dir: Option<&Path>, format: CheckFormat) -> ExitCode {
+    let Some(set) = sources(dir) else {
+        return ExitCode::from(IO_ERROR);
+    };
+    let compiled = bridgelaw_compiler::compile(&set);
+    let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).count();
+    match format {
+        CheckFormat::Json => println!("{}", diagnostic::render_json(&compiled.diagnostics, &set)),
+        CheckFormat::Human => {
+            print!("{}", diagnostic::render_human(&compiled.diagnostics, &set));
+            match &compiled.program {
+                Some(p) => {
+                    for e in &p.editions {
+                        let tables: Vec<&str> = e
+                            .analyses
+                            .iter()
+                            .map(|a| p.tables[a.table].name.as_str())
+                            .collect();
+                        println!(
+                            "edition {}: {} clauses, {} rules; tables {} are complete, free of conflicts and of dead rules",
+                            e.name,
+                            e.clauses.len(),
+                            e.rules.len(),
+                            tables.join(", ")
+                        );
+                    }
+                }
+                None => println!("{errors} error(s)"),
+            }
+        }
+    }
+    if errors > 0 {
+        ExitCode::from(INPUT_ERRORS)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn emit(dir: Option<&Path>) -> ExitCode {
+    let Some(dir) = dir else {
+        print!("{}", tables::GENERATED);
+        return ExitCode::SUCCESS;
+    };
+    let Some(set) = sources(Some(dir)) else {
+        return ExitCode::from(IO_ERROR);
+    };
+    match bridgelaw_compiler::generate(&set) {
+        Ok(code) => {
+            print!("{code}");
+            ExitCode::SUCCESS
+        }
+        Err(diagnostics) => {
+            eprint!("{}", diagnostic::render_human(&diagnostics, &set));
+            ExitCode::from(INPUT_ERRORS)
+        }
+    }
+}
+
+fn rule(path: &Path, format: RulingFormat) -> ExitCode {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", path.display());
+            return ExitCode::from(IO_ERROR);
+        }
+    };
+    let case = match case_file::parse(&text) {
+        Ok(c) => c,
+        Err(errors) => {
+            for e in errors {
+                eprintln!(
+                    "error: {}:{}:{}: {}",
+                    path.display(),
+                    e.line,
+                    e.column,
+                    e.message
+                );
+            }
+            return ExitCode::from(INPUT_ERRORS);
+        }
+    };
+    match bridgelaw_runtime::rule(&case) {
+        Ok(ruling) => {
+            match format {
+                RulingFormat::Text => print!("{}", ruling.to_text()),
+                RulingFormat::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&ruling).expect("a ruling serializes")
+                ),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            ExitCode::from(INPUT_ERRORS)
+        }
+    }
 }

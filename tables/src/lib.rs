@@ -44,15 +44,19 @@ impl Traced {
     /// Every clause behind the rectification, without repeats.
     pub fn trace(&self) -> impl Iterator<Item = &'static Clause> {
         let clauses = self.clauses;
-        clauses
-            .iter()
-            .chain(self.via.iter().filter(move |v| !clauses.iter().any(|c| c.id == v.id)))
+        clauses.iter().chain(
+            self.via
+                .iter()
+                .filter(move |v| !clauses.iter().any(|c| c.id == v.id)),
+        )
     }
 }
 
 /// What one or more tables decided about one set of facts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Decision {
+    /// The tables consulted, in order.
+    pub tables: Vec<Table>,
     /// The deciding rules, in the order they were applied.
     pub rules: Vec<&'static str>,
     pub outcomes: Vec<Traced>,

@@ -20,7 +20,14 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    fn error(&mut self, code: Code, at: Option<Location>, clause: Option<&str>, msg: String, help: impl Into<String>) {
+    fn error(
+        &mut self,
+        code: Code,
+        at: Option<Location>,
+        clause: Option<&str>,
+        msg: String,
+        help: impl Into<String>,
+    ) {
         let mut d = Diagnostic::error(code, msg).at(at).help(help);
         if let Some(c) = clause {
             d = d.clause(c);
@@ -36,7 +43,8 @@ impl Checker<'_> {
     }
 
     fn inner(&self, s: &S, range: &std::ops::Range<usize>) -> Option<Location> {
-        self.set.offset_in(s, range.start, s[range.clone()].chars().count().max(1))
+        self.set
+            .offset_in(s, range.start, s[range.clone()].chars().count().max(1))
     }
 
     /// Resolves a name against a list, reporting an unknown one with a suggestion.
@@ -55,18 +63,29 @@ impl Checker<'_> {
             Some(s) => format!("did you mean `{s}`?"),
             None => format!("known {kind}s: {}", names.collect::<Vec<_>>().join(", ")),
         };
-        self.error(Code::UnknownName, at, clause, format!("unknown {kind} `{name}`"), help);
+        self.error(
+            Code::UnknownName,
+            at,
+            clause,
+            format!("unknown {kind} `{name}`"),
+            help,
+        );
         None
     }
 }
 
 /// Checks the parsed sources and builds the program. Returns `None` when
 /// errors make a program impossible; the diagnostics say why.
-pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnostic>) -> Option<Program> {
+pub fn check(
+    set: &SourceSet,
+    parsed: Vec<Parsed>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Program> {
     let mut c = Checker { set, diagnostics };
     let mut vocabulary = None;
     let mut editions: Vec<(String, Option<EditionFile>, Vec<ClauseSrc>)> = Vec::new();
-    let edition_of = |editions: &mut Vec<(String, Option<EditionFile>, Vec<ClauseSrc>)>, name: &str| {
+    let edition_of = |editions: &mut Vec<(String, Option<EditionFile>, Vec<ClauseSrc>)>,
+                      name: &str| {
         if let Some(i) = editions.iter().position(|e| e.0 == name) {
             i
         } else {
@@ -116,7 +135,8 @@ pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnos
 
 fn check_name(c: &mut Checker, s: &S, what: &str) {
     let ok = s.chars().next().is_some_and(|ch| ch.is_ascii_lowercase())
-        && s.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_')
+        && s.chars()
+            .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_')
         && !["and", "or", "not", "in", "per", "true", "false", DELEGATE].contains(&s.as_str());
     if !ok {
         c.error(
@@ -133,8 +153,17 @@ fn check_unique<'s>(c: &mut Checker, what: &str, names: impl Iterator<Item = &'s
     let mut seen: HashMap<&str, &S> = HashMap::new();
     for n in names {
         if let Some(first) = seen.insert(n.as_str(), n) {
-            let first = c.loc(first).map(|l| format!("first declared at line {}", l.line)).unwrap_or_default();
-            c.error(Code::DuplicateId, c.loc(n), None, format!("{what} `{}` is declared twice", n.as_str()), first);
+            let first = c
+                .loc(first)
+                .map(|l| format!("first declared at line {}", l.line))
+                .unwrap_or_default();
+            c.error(
+                Code::DuplicateId,
+                c.loc(n),
+                None,
+                format!("{what} `{}` is declared twice", n.as_str()),
+                first,
+            );
         }
     }
 }
@@ -149,7 +178,10 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
         vs.iter()
             .map(|v| {
                 check_name(c, &v.name, "value");
-                Value { name: v.name.to_string(), doc: v.doc.to_string() }
+                Value {
+                    name: v.name.to_string(),
+                    doc: v.doc.to_string(),
+                }
             })
             .collect::<Vec<_>>()
     };
@@ -158,45 +190,91 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
         .iter()
         .map(|t| {
             check_name(c, &t.name, "type");
-            TypeDef { name: t.name.to_string(), doc: t.doc.to_string(), values: values(&t.values, c) }
+            TypeDef {
+                name: t.name.to_string(),
+                doc: t.doc.to_string(),
+                values: values(&t.values, c),
+            }
         })
         .collect();
     let mut facts = Vec::new();
     for f in &v.facts {
         check_name(c, &f.name, "fact");
-        let source = match FactSource::NAMES.iter().position(|n| *n == f.source.as_str()) {
+        let source = match FactSource::NAMES
+            .iter()
+            .position(|n| *n == f.source.as_str())
+        {
             Some(0) => FactSource::Derived,
             Some(1) => FactSource::Judgement,
             Some(_) => FactSource::Choice,
             None => {
-                c.lookup("fact source", &f.source, FactSource::NAMES.iter().copied(), c.loc(&f.source), None);
+                c.lookup(
+                    "fact source",
+                    &f.source,
+                    FactSource::NAMES.iter().copied(),
+                    c.loc(&f.source),
+                    None,
+                );
                 FactSource::Derived
             }
         };
         let is_bool = match &f.ty {
             Some(t) if t.as_str() == "bool" => {
                 if !f.values.is_empty() {
-                    c.error(Code::TypeError, c.loc(t), None, format!("bool fact `{}` lists values", f.name.as_str()), "drop `values:` or drop `type: bool`");
+                    c.error(
+                        Code::TypeError,
+                        c.loc(t),
+                        None,
+                        format!("bool fact `{}` lists values", f.name.as_str()),
+                        "drop `values:` or drop `type: bool`",
+                    );
                 }
                 true
             }
             Some(t) => {
-                c.error(Code::TypeError, c.loc(t), None, format!("unknown fact type `{}`", t.as_str()), "a fact is `type: bool` or lists its `values:`");
+                c.error(
+                    Code::TypeError,
+                    c.loc(t),
+                    None,
+                    format!("unknown fact type `{}`", t.as_str()),
+                    "a fact is `type: bool` or lists its `values:`",
+                );
                 false
             }
             None => {
                 if f.values.len() < 2 {
-                    c.error(Code::TypeError, c.loc(&f.name), None, format!("fact `{}` needs `type: bool` or at least two values", f.name.as_str()), "list the values under `values:`");
+                    c.error(
+                        Code::TypeError,
+                        c.loc(&f.name),
+                        None,
+                        format!(
+                            "fact `{}` needs `type: bool` or at least two values",
+                            f.name.as_str()
+                        ),
+                        "list the values under `values:`",
+                    );
                 }
                 false
             }
         };
         let vals = if is_bool {
-            ["false", "true"].iter().map(|n| Value { name: n.to_string(), doc: String::new() }).collect()
+            ["false", "true"]
+                .iter()
+                .map(|n| Value {
+                    name: n.to_string(),
+                    doc: String::new(),
+                })
+                .collect()
         } else {
             values(&f.values, c)
         };
-        facts.push(FactDef { name: f.name.to_string(), doc: f.doc.to_string(), source, is_bool, values: vals });
+        facts.push(FactDef {
+            name: f.name.to_string(),
+            doc: f.doc.to_string(),
+            source,
+            is_bool,
+            values: vals,
+        });
     }
     let mut rectifications = Vec::new();
     for r in &v.rectifications {
@@ -206,13 +284,32 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
             .params
             .iter()
             .filter_map(|p| {
-                let ty = c.lookup("type", &p.ty, types.iter().map(|t| t.name.as_str()), c.loc(&p.ty), None)?;
-                Some(Param { name: p.name.to_string(), ty })
+                let ty = c.lookup(
+                    "type",
+                    &p.ty,
+                    types.iter().map(|t| t.name.as_str()),
+                    c.loc(&p.ty),
+                    None,
+                )?;
+                Some(Param {
+                    name: p.name.to_string(),
+                    ty,
+                })
             })
             .collect();
-        rectifications.push(RectificationDef { name: r.name.to_string(), doc: r.doc.to_string(), params });
+        rectifications.push(RectificationDef {
+            name: r.name.to_string(),
+            doc: r.doc.to_string(),
+            params,
+        });
     }
-    let mut program = Program { types, facts, rectifications, tables: Vec::new(), editions: Vec::new() };
+    let mut program = Program {
+        types,
+        facts,
+        rectifications,
+        tables: Vec::new(),
+        editions: Vec::new(),
+    };
     for t in &v.tables {
         check_name(c, &t.name, "table");
         let assume = t
@@ -220,10 +317,18 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
             .iter()
             .filter_map(|a| {
                 let when = condition(c, &program, &a.when, None)?;
-                Some(Assumption { when, text: a.when.to_string(), because: a.because.to_string() })
+                Some(Assumption {
+                    when,
+                    text: a.when.to_string(),
+                    because: a.because.to_string(),
+                })
             })
             .collect();
-        program.tables.push(TableDef { name: t.name.to_string(), doc: t.doc.to_string(), assume });
+        program.tables.push(TableDef {
+            name: t.name.to_string(),
+            doc: t.doc.to_string(),
+            assume,
+        });
     }
     Some(program)
 }
@@ -242,16 +347,37 @@ fn condition(c: &mut Checker, p: &Program, text: &S, clause: Option<&str>) -> Op
 
 fn typed(c: &mut Checker, p: &Program, text: &S, e: &Expr, clause: Option<&str>) -> Option<Cond> {
     let fact = |c: &mut Checker, id: &syntax::Ident| {
-        c.lookup("fact", &id.name, p.facts.iter().map(|f| f.name.as_str()), c.inner(text, &id.span), clause)
+        c.lookup(
+            "fact",
+            &id.name,
+            p.facts.iter().map(|f| f.name.as_str()),
+            c.inner(text, &id.span),
+            clause,
+        )
     };
     let value = |c: &mut Checker, f: usize, id: &syntax::Ident| {
         let fd = &p.facts[f];
         if fd.is_bool {
-            c.error(Code::TypeError, c.inner(text, &id.span), clause, format!("`{}` is a bool fact; compare it with true or false", fd.name), format!("write `{}` or `not {}`", fd.name, fd.name));
+            c.error(
+                Code::TypeError,
+                c.inner(text, &id.span),
+                clause,
+                format!(
+                    "`{}` is a bool fact; compare it with true or false",
+                    fd.name
+                ),
+                format!("write `{}` or `not {}`", fd.name, fd.name),
+            );
             return None;
         }
         let at = c.inner(text, &id.span);
-        c.lookup(&format!("value of `{}`", fd.name), &id.name, fd.values.iter().map(|v| v.name.as_str()), at, clause)
+        c.lookup(
+            &format!("value of `{}`", fd.name),
+            &id.name,
+            fd.values.iter().map(|v| v.name.as_str()),
+            at,
+            clause,
+        )
     };
     let all = |cs: &[Expr], c: &mut Checker| -> Option<Vec<Cond>> {
         let typed: Vec<Option<Cond>> = cs.iter().map(|e| typed(c, p, text, e, clause)).collect();
@@ -262,31 +388,73 @@ fn typed(c: &mut Checker, p: &Program, text: &S, e: &Expr, clause: Option<&str>)
             let f = fact(c, id)?;
             if !p.facts[f].is_bool {
                 let values: Vec<_> = p.facts[f].values.iter().map(|v| v.name.as_str()).collect();
-                c.error(Code::TypeError, c.inner(text, &id.span), clause, format!("`{}` is not a bool fact", id.name), format!("compare it with one of its values: {}", values.join(", ")));
+                c.error(
+                    Code::TypeError,
+                    c.inner(text, &id.span),
+                    clause,
+                    format!("`{}` is not a bool fact", id.name),
+                    format!("compare it with one of its values: {}", values.join(", ")),
+                );
                 return None;
             }
-            Cond::In { fact: f, values: vec![1] }
+            Cond::In {
+                fact: f,
+                values: vec![1],
+            }
         }
-        Expr::Compare { fact: id, equal, value: lit } => {
+        Expr::Compare {
+            fact: id,
+            equal,
+            value: lit,
+        } => {
             let f = fact(c, id)?;
             let v = match lit {
                 Literal::Bool(b, span) => {
                     if !p.facts[f].is_bool {
-                        c.error(Code::TypeError, c.inner(text, span), clause, format!("`{}` is not a bool fact", id.name), "compare it with one of its values");
+                        c.error(
+                            Code::TypeError,
+                            c.inner(text, span),
+                            clause,
+                            format!("`{}` is not a bool fact", id.name),
+                            "compare it with one of its values",
+                        );
                         return None;
                     }
                     usize::from(*b)
                 }
                 Literal::Value(v) => value(c, f, v)?,
             };
-            let cond = Cond::In { fact: f, values: vec![v] };
-            if *equal { cond } else { Cond::Not(Box::new(cond)) }
+            let cond = Cond::In {
+                fact: f,
+                values: vec![v],
+            };
+            if *equal {
+                cond
+            } else {
+                Cond::Not(Box::new(cond))
+            }
         }
-        Expr::In { fact: id, negated, values } => {
+        Expr::In {
+            fact: id,
+            negated,
+            values,
+        } => {
             let f = fact(c, id)?;
-            let vs: Option<Vec<usize>> = values.iter().map(|v| value(c, f, v)).collect::<Vec<_>>().into_iter().collect();
-            let cond = Cond::In { fact: f, values: vs? };
-            if *negated { Cond::Not(Box::new(cond)) } else { cond }
+            let vs: Option<Vec<usize>> = values
+                .iter()
+                .map(|v| value(c, f, v))
+                .collect::<Vec<_>>()
+                .into_iter()
+                .collect();
+            let cond = Cond::In {
+                fact: f,
+                values: vs?,
+            };
+            if *negated {
+                Cond::Not(Box::new(cond))
+            } else {
+                cond
+            }
         }
         Expr::Not(e) => Cond::Not(Box::new(typed(c, p, text, e, clause)?)),
         Expr::And(es) => Cond::And(all(es, c)?),
@@ -294,14 +462,23 @@ fn typed(c: &mut Checker, p: &Program, text: &S, e: &Expr, clause: Option<&str>)
     })
 }
 
-fn check_edition(c: &mut Checker, p: &Program, name: String, file: EditionFile, srcs: Vec<ClauseSrc>) -> Option<Edition> {
+fn check_edition(
+    c: &mut Checker,
+    p: &Program,
+    name: String,
+    file: EditionFile,
+    srcs: Vec<ClauseSrc>,
+) -> Option<Edition> {
     let errors_before = c.diagnostics.iter().filter(|d| d.is_error()).count();
     check_unique(c, "clause", srcs.iter().map(|s| &s.id));
     let ids: Vec<&str> = srcs.iter().map(|s| s.id.as_str()).collect();
     let documents: Vec<Document> = file
         .documents
         .iter()
-        .map(|d| Document { file: d.file.to_string(), description: d.description.to_string() })
+        .map(|d| Document {
+            file: d.file.to_string(),
+            description: d.description.to_string(),
+        })
         .collect();
     let clause_ref = |c: &mut Checker, s: &S, at: Option<Location>, owner: &str| -> Option<usize> {
         if let Some(i) = ids.iter().position(|id| *id == s.as_str()) {
@@ -309,9 +486,18 @@ fn check_edition(c: &mut Checker, p: &Program, name: String, file: EditionFile, 
         }
         let help = match did_you_mean(s, ids.iter().copied()) {
             Some(sug) => format!("did you mean `{sug}`? Otherwise add the clause to laws/{name}/"),
-            None => format!("add a clause `{}` to laws/{name}/, or fix the reference", s.as_str()),
+            None => format!(
+                "add a clause `{}` to laws/{name}/, or fix the reference",
+                s.as_str()
+            ),
         };
-        c.error(Code::DanglingReference, at, Some(owner), format!("reference to unknown clause `{}`", s.as_str()), help);
+        c.error(
+            Code::DanglingReference,
+            at,
+            Some(owner),
+            format!("reference to unknown clause `{}`", s.as_str()),
+            help,
+        );
         None
     };
     let mut clauses = Vec::new();
@@ -321,34 +507,83 @@ fn check_edition(c: &mut Checker, p: &Program, name: String, file: EditionFile, 
             "law" => Authority::Law,
             "commentary" => Authority::Commentary,
             other => {
-                c.lookup("authority", other, ["law", "commentary"].into_iter(), c.loc(&s.authority), Some(id));
+                c.lookup(
+                    "authority",
+                    other,
+                    ["law", "commentary"].into_iter(),
+                    c.loc(&s.authority),
+                    Some(id),
+                );
                 Authority::Law
             }
         };
-        let certainty = match Certainty::NAMES.iter().position(|n| *n == s.certainty.as_str()) {
+        let certainty = match Certainty::NAMES
+            .iter()
+            .position(|n| *n == s.certainty.as_str())
+        {
             Some(0) => Certainty::Verified,
             Some(1) => Certainty::Summarized,
             Some(_) => Certainty::Uncertain,
             None => {
-                c.lookup("certainty", &s.certainty, Certainty::NAMES.iter().copied(), c.loc(&s.certainty), Some(id));
+                c.lookup(
+                    "certainty",
+                    &s.certainty,
+                    Certainty::NAMES.iter().copied(),
+                    c.loc(&s.certainty),
+                    Some(id),
+                );
                 Certainty::Uncertain
             }
         };
         if certainty == Certainty::Verified && s.text.is_none() {
-            c.error(Code::YamlStructure, c.loc(&s.certainty), Some(id), "a verified clause must quote its `text`".into(), "quote the seed text, or mark the clause `summarized`");
+            c.error(
+                Code::YamlStructure,
+                c.loc(&s.certainty),
+                Some(id),
+                "a verified clause must quote its `text`".into(),
+                "quote the seed text, or mark the clause `summarized`",
+            );
         }
         if certainty == Certainty::Uncertain && s.note.is_none() {
-            c.error(Code::YamlStructure, c.loc(&s.certainty), Some(id), "an uncertain clause must say why in a `note`".into(), "add `note:` explaining what is unsure and how to check it");
+            c.error(
+                Code::YamlStructure,
+                c.loc(&s.certainty),
+                Some(id),
+                "an uncertain clause must say why in a `note`".into(),
+                "add `note:` explaining what is unsure and how to check it",
+            );
         }
-        if !documents.iter().any(|d| d.file == s.source.document.as_str()) {
+        if !documents
+            .iter()
+            .any(|d| d.file == s.source.document.as_str())
+        {
             let known = documents.iter().map(|d| d.file.as_str());
-            c.lookup("document", &s.source.document, known, c.loc(&s.source.document), Some(id));
+            c.lookup(
+                "document",
+                &s.source.document,
+                known,
+                c.loc(&s.source.document),
+                Some(id),
+            );
         }
         if authority == Authority::Commentary && s.interprets.is_none() {
-            c.error(Code::YamlStructure, c.loc(&s.id), Some(id), "a commentary clause must say which clause it `interprets`".into(), "add `interprets: Law NN`");
+            c.error(
+                Code::YamlStructure,
+                c.loc(&s.id),
+                Some(id),
+                "a commentary clause must say which clause it `interprets`".into(),
+                "add `interprets: Law NN`",
+            );
         }
-        let interprets = s.interprets.as_ref().and_then(|i| clause_ref(c, i, c.loc(i), id));
-        let refs = s.refs.iter().filter_map(|r| clause_ref(c, r, c.loc(r), id)).collect();
+        let interprets = s
+            .interprets
+            .as_ref()
+            .and_then(|i| clause_ref(c, i, c.loc(i), id));
+        let refs = s
+            .refs
+            .iter()
+            .filter_map(|r| clause_ref(c, r, c.loc(r), id))
+            .collect();
         clauses.push(Clause {
             id: id.to_string(),
             title: s.title.to_string(),
@@ -362,7 +597,12 @@ fn check_edition(c: &mut Checker, p: &Program, name: String, file: EditionFile, 
             summary: s.summary.trim_end().to_string(),
             interprets,
             refs,
-            file: s.id.span().start().map(|m| c.set.files[m.source()].path.clone()).unwrap_or_default(),
+            file: s
+                .id
+                .span()
+                .start()
+                .map(|m| c.set.files[m.source()].path.clone())
+                .unwrap_or_default(),
             location: c.loc(&s.id),
         });
     }
@@ -374,14 +614,31 @@ fn check_edition(c: &mut Checker, p: &Program, name: String, file: EditionFile, 
                 Some(rid) => rid.to_string(),
                 None if s.rules.len() == 1 => s.id.to_string(),
                 None => {
-                    c.error(Code::YamlStructure, c.loc(&r.table), Some(&s.id), "a clause with several rules must give each an `id`".into(), format!("add `id: {} (1)` and so on", s.id.as_str()));
+                    c.error(
+                        Code::YamlStructure,
+                        c.loc(&r.table),
+                        Some(&s.id),
+                        "a clause with several rules must give each an `id`".into(),
+                        format!("add `id: {} (1)` and so on", s.id.as_str()),
+                    );
                     format!("{} #{}", s.id.as_str(), rule_ids.len())
                 }
             };
-            let at = r.id.as_ref().map(|i| c.loc(i)).unwrap_or_else(|| c.loc(&s.id));
+            let at =
+                r.id.as_ref()
+                    .map(|i| c.loc(i))
+                    .unwrap_or_else(|| c.loc(&s.id));
             if let Some((_, first)) = rule_ids.iter().find(|(rid, _)| *rid == id) {
-                let help = first.map(|l| format!("first used at line {}", l.line)).unwrap_or_default();
-                c.error(Code::DuplicateId, at, Some(&s.id), format!("rule id `{id}` is used twice"), help);
+                let help = first
+                    .map(|l| format!("first used at line {}", l.line))
+                    .unwrap_or_default();
+                c.error(
+                    Code::DuplicateId,
+                    at,
+                    Some(&s.id),
+                    format!("rule id `{id}` is used twice"),
+                    help,
+                );
             }
             rule_ids.push((id, at));
         }
@@ -392,7 +649,13 @@ fn check_edition(c: &mut Checker, p: &Program, name: String, file: EditionFile, 
         let cid = s.id.as_str();
         for r in &s.rules {
             let (id, location) = rule_ids[rules.len()].clone();
-            let table = c.lookup("table", &r.table, tables.clone(), c.loc(&r.table), Some(cid));
+            let table = c.lookup(
+                "table",
+                &r.table,
+                tables.clone(),
+                c.loc(&r.table),
+                Some(cid),
+            );
             let when = condition(c, p, &r.when, Some(cid));
             let mut outcomes = Vec::new();
             for o in &r.then {
@@ -401,32 +664,77 @@ fn check_edition(c: &mut Checker, p: &Program, name: String, file: EditionFile, 
                 }
             }
             if r.then.is_empty() {
-                c.error(Code::YamlStructure, c.loc(&r.when), Some(cid), "a rule needs at least one outcome in `then`".into(), "list the rectifications the rule decides");
+                c.error(
+                    Code::YamlStructure,
+                    c.loc(&r.when),
+                    Some(cid),
+                    "a rule needs at least one outcome in `then`".into(),
+                    "list the rectifications the rule decides",
+                );
             }
             let overrides = r
                 .overrides
                 .iter()
                 .filter_map(|o| {
                     let at = c.loc(o);
-                    let i = c.lookup("rule", o, rule_ids.iter().map(|(r, _)| r.as_str()), at, Some(cid));
+                    let i = c.lookup(
+                        "rule",
+                        o,
+                        rule_ids.iter().map(|(r, _)| r.as_str()),
+                        at,
+                        Some(cid),
+                    );
                     if i == Some(rules.len()) {
-                        c.error(Code::Cycle, at, Some(cid), format!("rule `{id}` overrides itself"), "remove it from `overrides`");
+                        c.error(
+                            Code::Cycle,
+                            at,
+                            Some(cid),
+                            format!("rule `{id}` overrides itself"),
+                            "remove it from `overrides`",
+                        );
                     }
                     i
                 })
                 .collect();
             let (Some(table), Some(when)) = (table, when) else {
-                rules.push(Rule { id, clause: ci, table: usize::MAX, when: Cond::And(vec![]), when_text: String::new(), outcomes, overrides, location });
+                rules.push(Rule {
+                    id,
+                    clause: ci,
+                    table: usize::MAX,
+                    when: Cond::And(vec![]),
+                    when_text: String::new(),
+                    outcomes,
+                    overrides,
+                    location,
+                });
                 continue;
             };
-            rules.push(Rule { id, clause: ci, table, when, when_text: r.when.to_string(), outcomes, overrides, location });
+            rules.push(Rule {
+                id,
+                clause: ci,
+                table,
+                when,
+                when_text: r.when.to_string(),
+                outcomes,
+                overrides,
+                location,
+            });
         }
     }
     // Overrides must stay within a table; delegations must reach tables this edition defines, without cycles.
     for r in &rules {
         for &o in &r.overrides {
             if rules[o].table != r.table && r.table != usize::MAX && rules[o].table != usize::MAX {
-                c.error(Code::TypeError, r.location, Some(&clauses[r.clause].id), format!("rule `{}` overrides `{}`, which belongs to another table", r.id, rules[o].id), "a rule may only override rules of its own table");
+                c.error(
+                    Code::TypeError,
+                    r.location,
+                    Some(&clauses[r.clause].id),
+                    format!(
+                        "rule `{}` overrides `{}`, which belongs to another table",
+                        r.id, rules[o].id
+                    ),
+                    "a rule may only override rules of its own table",
+                );
             }
         }
     }
@@ -443,7 +751,13 @@ fn check_edition(c: &mut Checker, p: &Program, name: String, file: EditionFile, 
     for t in 0..p.tables.len() {
         if let Some(path) = delegation_cycle(&rules, t) {
             let names: Vec<&str> = path.iter().map(|&t| p.tables[t].name.as_str()).collect();
-            c.error(Code::Cycle, None, None, format!("tables delegate in a cycle: {}", names.join(" -> ")), "break the cycle; a delegation must reach a table that decides by itself");
+            c.error(
+                Code::Cycle,
+                None,
+                None,
+                format!("tables delegate in a cycle: {}", names.join(" -> ")),
+                "break the cycle; a delegation must reach a table that decides by itself",
+            );
             break;
         }
     }
@@ -453,7 +767,15 @@ fn check_edition(c: &mut Checker, p: &Program, name: String, file: EditionFile, 
         f.dedup();
         f
     };
-    (errors_after == errors_before).then(|| Edition { name, title: file.title.to_string(), documents, files, clauses, rules, analyses: Vec::new() })
+    (errors_after == errors_before).then(|| Edition {
+        name,
+        title: file.title.to_string(),
+        documents,
+        files,
+        clauses,
+        rules,
+        analyses: Vec::new(),
+    })
 }
 
 fn delegation_cycle(rules: &[Rule], start: usize) -> Option<Vec<usize>> {
@@ -508,26 +830,74 @@ fn outcome(
     let head_at = c.inner(text, &o.head.span);
     if o.head.name == DELEGATE {
         let [arg] = o.args.as_slice() else {
-            c.error(Code::TypeError, head_at, Some(clause), format!("`delegate` takes one table, not {}", o.args.len()), "write `delegate(table_name)`");
+            c.error(
+                Code::TypeError,
+                head_at,
+                Some(clause),
+                format!("`delegate` takes one table, not {}", o.args.len()),
+                "write `delegate(table_name)`",
+            );
             return None;
         };
         let at = c.inner(text, &arg.span);
-        let table = c.lookup("table", &arg.name, p.tables.iter().map(|t| t.name.as_str()), at, Some(clause))?;
-        return Some(Outcome { kind: OutcomeKind::Delegate { table }, citations, text: text.to_string() });
+        let table = c.lookup(
+            "table",
+            &arg.name,
+            p.tables.iter().map(|t| t.name.as_str()),
+            at,
+            Some(clause),
+        )?;
+        return Some(Outcome {
+            kind: OutcomeKind::Delegate { table },
+            citations,
+            text: text.to_string(),
+        });
     }
-    let names = p.rectifications.iter().map(|r| r.name.as_str()).chain([DELEGATE]);
+    let names = p
+        .rectifications
+        .iter()
+        .map(|r| r.name.as_str())
+        .chain([DELEGATE]);
     let r = c.lookup("rectification", &o.head.name, names, head_at, Some(clause))?;
     let def = &p.rectifications[r];
     if def.params.len() != o.args.len() {
-        let sig: Vec<String> = def.params.iter().map(|pa| format!("{}: {}", pa.name, p.types[pa.ty].name)).collect();
-        c.error(Code::TypeError, head_at, Some(clause), format!("`{}` takes {} argument(s), not {}", def.name, def.params.len(), o.args.len()), format!("write `{}({})`", def.name, sig.join(", ")));
+        let sig: Vec<String> = def
+            .params
+            .iter()
+            .map(|pa| format!("{}: {}", pa.name, p.types[pa.ty].name))
+            .collect();
+        c.error(
+            Code::TypeError,
+            head_at,
+            Some(clause),
+            format!(
+                "`{}` takes {} argument(s), not {}",
+                def.name,
+                def.params.len(),
+                o.args.len()
+            ),
+            format!("write `{}({})`", def.name, sig.join(", ")),
+        );
         return None;
     }
     let mut args = Vec::new();
     for (param, arg) in def.params.iter().zip(&o.args) {
         let ty = &p.types[param.ty];
         let at = c.inner(text, &arg.span);
-        args.push(c.lookup(&format!("{} (type `{}`)", param.name, ty.name), &arg.name, ty.values.iter().map(|v| v.name.as_str()), at, Some(clause))?);
+        args.push(c.lookup(
+            &format!("{} (type `{}`)", param.name, ty.name),
+            &arg.name,
+            ty.values.iter().map(|v| v.name.as_str()),
+            at,
+            Some(clause),
+        )?);
     }
-    Some(Outcome { kind: OutcomeKind::Rectify { rectification: r, args }, citations, text: text.to_string() })
+    Some(Outcome {
+        kind: OutcomeKind::Rectify {
+            rectification: r,
+            args,
+        },
+        citations,
+        text: text.to_string(),
+    })
 }

@@ -27,9 +27,16 @@ fn witness(p: &Program, facts: &[usize], values: &[usize]) -> String {
         .join(", ")
 }
 
-fn analyse_table(p: &Program, e: &Edition, t: usize, diagnostics: &mut Vec<Diagnostic>) -> Option<Analysis> {
+fn analyse_table(
+    p: &Program,
+    e: &Edition,
+    t: usize,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Analysis> {
     let table = &p.tables[t];
-    let rules: Vec<usize> = (0..e.rules.len()).filter(|&r| e.rules[r].table == t).collect();
+    let rules: Vec<usize> = (0..e.rules.len())
+        .filter(|&r| e.rules[r].table == t)
+        .collect();
     let mut facts = Vec::new();
     for &r in &rules {
         e.rules[r].when.facts(&mut facts);
@@ -39,14 +46,23 @@ fn analyse_table(p: &Program, e: &Edition, t: usize, diagnostics: &mut Vec<Diagn
     }
     facts.sort();
     let radix: Vec<usize> = facts.iter().map(|&f| p.facts[f].values.len()).collect();
-    let total = radix.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n)).unwrap_or(usize::MAX);
+    let total = radix
+        .iter()
+        .try_fold(1usize, |acc, &n| acc.checked_mul(n))
+        .unwrap_or(usize::MAX);
     let rule_diag = |code, r: usize, msg: String, help: String| {
-        Diagnostic::error(code, msg).at(e.rules[r].location).clause(&e.clauses[e.rules[r].clause].id).help(help)
+        Diagnostic::error(code, msg)
+            .at(e.rules[r].location)
+            .clause(&e.clauses[e.rules[r].clause].id)
+            .help(help)
     };
     if total > MAX_COMBINATIONS {
         diagnostics.push(
-            Diagnostic::error(Code::TableTooLarge, format!("table `{}` tests {total} fact combinations", table.name))
-                .help("split the table with `delegate(...)` so each part tests fewer facts"),
+            Diagnostic::error(
+                Code::TableTooLarge,
+                format!("table `{}` tests {total} fact combinations", table.name),
+            )
+            .help("split the table with `delegate(...)` so each part tests fewer facts"),
         );
         return None;
     }
@@ -68,15 +84,27 @@ fn analyse_table(p: &Program, e: &Edition, t: usize, diagnostics: &mut Vec<Diagn
             verdicts.push((values, Verdict::Assumed));
             continue;
         }
-        let applicable: Vec<usize> = rules.iter().copied().filter(|&r| e.rules[r].when.eval(&assignment)).collect();
+        let applicable: Vec<usize> = rules
+            .iter()
+            .copied()
+            .filter(|&r| e.rules[r].when.eval(&assignment))
+            .collect();
         let deciding: Vec<usize> = applicable
             .iter()
             .copied()
-            .filter(|&r| !applicable.iter().any(|&s| e.rules[s].overrides.contains(&r)))
+            .filter(|&r| {
+                !applicable
+                    .iter()
+                    .any(|&s| e.rules[s].overrides.contains(&r))
+            })
             .collect();
         for &r in &applicable {
             if !deciding.contains(&r) && applied_somewhere[r].is_none() {
-                let by = applicable.iter().copied().find(|&s| e.rules[s].overrides.contains(&r)).unwrap_or(r);
+                let by = applicable
+                    .iter()
+                    .copied()
+                    .find(|&s| e.rules[s].overrides.contains(&r))
+                    .unwrap_or(r);
                 applied_somewhere[r] = Some((values.clone(), by));
             }
         }
@@ -100,7 +128,11 @@ fn analyse_table(p: &Program, e: &Edition, t: usize, diagnostics: &mut Vec<Diagn
                 diagnostics.push(rule_diag(
                     Code::Cycle,
                     applicable[0],
-                    format!("rules {} override one another in a cycle, so none decides the case {}", ids.join(", "), witness(p, &facts, &values)),
+                    format!(
+                        "rules {} override one another in a cycle, so none decides the case {}",
+                        ids.join(", "),
+                        witness(p, &facts, &values)
+                    ),
                     "remove one of the `overrides` entries".into(),
                 ));
                 verdicts.push((values, Verdict::Assumed));
@@ -121,8 +153,15 @@ fn analyse_table(p: &Program, e: &Edition, t: usize, diagnostics: &mut Vec<Diagn
     }
     if gaps > MAX_GAP_REPORTS {
         diagnostics.push(
-            Diagnostic::error(Code::Gap, format!("table `{}` has {} more undecided cases", table.name, gaps - MAX_GAP_REPORTS))
-                .help("the cases above are the first of them"),
+            Diagnostic::error(
+                Code::Gap,
+                format!(
+                    "table `{}` has {} more undecided cases",
+                    table.name,
+                    gaps - MAX_GAP_REPORTS
+                ),
+            )
+            .help("the cases above are the first of them"),
         );
     }
     for &r in &rules {
@@ -141,5 +180,9 @@ fn analyse_table(p: &Program, e: &Edition, t: usize, diagnostics: &mut Vec<Diagn
         };
         diagnostics.push(rule_diag(Code::DeadRule, r, msg, help));
     }
-    Some(Analysis { table: t, facts, verdicts })
+    Some(Analysis {
+        table: t,
+        facts,
+        verdicts,
+    })
 }

@@ -1,0 +1,5 @@
+//! The library half of the `bridgelaw` CLI: reading case files and
+//! explaining clauses, shared by the binary and the tests.
+
+pub mod case_file;
+pub mod explain;

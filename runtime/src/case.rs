@@ -1,0 +1,30 @@
+//! A case as a director writes it down: the dealer, the events in the order
+//! they happened, and the judgements and choices given at each ruling.
+//! Case files are parsed by the CLI; this is their in-memory form.
+
+use crate::auction::{Call, Seat};
+use bridgelaw_tables::Edition;
+use serde::Serialize;
+
+/// One thing that happened at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Event {
+    /// A call by a seat, in or out of rotation.
+    Call { seat: Seat, call: Call },
+    /// Attention is drawn to an irregularity and the director rules. The
+    /// answers are judgements and choices, as fact name and value name pairs.
+    Director { answers: Vec<(String, String)> },
+}
+
+/// A whole case.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Case {
+    #[serde(serialize_with = "edition_name")]
+    pub edition: Edition,
+    pub dealer: Seat,
+    pub events: Vec<Event>,
+}
+
+fn edition_name<S: serde::Serializer>(e: &Edition, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(e.name())
+}

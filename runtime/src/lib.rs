@@ -1,0 +1,13 @@
+//! The bridgelaw runtime: models the auction, detects irregularities, asks
+//! the generated decision tables, and applies their rectifications.
+//! It never depends on the compiler, on a YAML parser or on clap.
+
+pub mod auction;
+pub mod case;
+pub mod referee;
+pub mod ruling;
+
+pub use bridgelaw_tables as tables;
+pub use case::{Case, Event};
+pub use referee::{rule, RefereeError};
+pub use ruling::Ruling;

@@ -1,0 +1,280 @@
+//! The ruling: what the director tells the table, with the clauses behind
+//! every rectification. Serializes to the stable JSON schema documented in
+//! `docs/ruling-json.md`, and renders as text.
+
+use crate::auction::{Call, Contract, Made, Seat};
+use serde::Serialize;
+use std::fmt::Write;
+
+/// One rectification, resolved to seats, with its trace.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Rectified {
+    /// The rectification's name in the vocabulary, e.g. `must_pass`.
+    pub rectification: String,
+    /// What it means at this table, in words.
+    pub text: String,
+    /// The seats it binds, if any.
+    pub seats: Vec<Seat>,
+    /// `next_turn` or `throughout`, for obligations that last.
+    pub duration: Option<String>,
+    /// The deciding rule.
+    pub rule: String,
+    /// The clauses behind it, the deciding clause first.
+    pub clauses: Vec<String>,
+}
+
+/// One outcome of a ruling that still depends on an open question.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Alternative {
+    /// The answers that lead to this outcome: fact name and its values.
+    #[serde(serialize_with = "as_map")]
+    pub when: Vec<(String, Vec<String>)>,
+    pub rules: Vec<String>,
+    pub rectifications: Vec<Rectified>,
+}
+
+/// The ruling on one irregularity.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IrregularityRuling {
+    /// The 1-based number of the event that was irregular.
+    pub event: usize,
+    /// The irregularity, as the vocabulary names it.
+    pub irregularity: String,
+    pub offender: Seat,
+    #[serde(serialize_with = "call_text")]
+    pub call: Call,
+    /// Whose turn it was.
+    pub turn_of: Seat,
+    /// The facts the consulted tables test, as fact name and value name.
+    #[serde(serialize_with = "as_map")]
+    pub facts: Vec<(String, String)>,
+    /// The deciding rules, in order; empty while questions are open.
+    pub rules: Vec<String>,
+    pub rectifications: Vec<Rectified>,
+    /// Judgements or choices the case does not give, on which the outcome depends.
+    pub open_questions: Vec<String>,
+    /// The outcome for each answer to the open questions.
+    pub alternatives: Vec<Alternative>,
+    /// Tables that have no rule for this case.
+    pub unprovided: Vec<String>,
+}
+
+/// A lead restriction that arises if the offending side defends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LeadRestriction {
+    /// The player whose lead may be restricted.
+    pub seat: Seat,
+    /// `pending` (auction not over), `applies` or `lapsed` (the offending side declares, or no contract).
+    pub status: String,
+    /// Whether the restricted lead is the opening lead.
+    pub opening_lead: bool,
+    pub text: String,
+    pub clauses: Vec<String>,
+}
+
+/// A point the director must review at the end of play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DamageReview {
+    pub seats: Vec<Seat>,
+    pub text: String,
+    pub clauses: Vec<String>,
+}
+
+/// An obligation still binding a player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Obligation {
+    pub seat: Seat,
+    pub text: String,
+    pub clauses: Vec<String>,
+}
+
+/// The whole ruling on a case.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ruling {
+    pub edition: String,
+    pub dealer: Seat,
+    pub irregularities: Vec<IrregularityRuling>,
+    /// Every call made, with whether it stands.
+    #[serde(serialize_with = "auction_text")]
+    pub auction: Vec<Made>,
+    /// Who calls next; `None` when the auction is over or a question is open.
+    pub next_to_call: Option<Seat>,
+    pub auction_over: bool,
+    pub contract: Option<Contract>,
+    pub obligations: Vec<Obligation>,
+    pub lead_restrictions: Vec<LeadRestriction>,
+    pub damage_reviews: Vec<DamageReview>,
+    /// Every clause cited, in order of first citation.
+    pub trace: Vec<String>,
+    /// Events after an open question, which the ruling could not follow.
+    pub unevaluated_events: usize,
+}
+
+fn as_map<S: serde::Serializer, V: Serialize>(
+    pairs: &[(String, V)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
+}
+
+fn call_text<S: serde::Serializer>(c: &Call, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(c)
+}
+
+fn auction_text<S: serde::Serializer>(calls: &[Made], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Entry {
+        seat: Seat,
+        call: String,
+        stands: bool,
+    }
+    s.collect_seq(calls.iter().map(|m| Entry {
+        seat: m.seat,
+        call: m.call.to_string(),
+        stands: !m.cancelled,
+    }))
+}
+
+fn cite(clauses: &[String]) -> String {
+    clauses
+        .iter()
+        .map(|c| {
+            c.strip_prefix("Commentary")
+                .map(|r| format!("commentary{r}"))
+                .unwrap_or_else(|| c.clone())
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn rectification_lines(out: &mut String, indent: &str, list: &[Rectified]) {
+    for r in list {
+        let _ = writeln!(out, "{indent}- {} ({})", r.text, cite(&r.clauses));
+    }
+}
+
+impl Ruling {
+    /// The ruling as a director reads it out.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "Edition {}; dealer {}.", self.edition, self.dealer);
+        let auction: Vec<String> = self
+            .auction
+            .iter()
+            .map(|m| {
+                if m.cancelled {
+                    format!("{} ({}, cancelled)", m.call, m.seat)
+                } else {
+                    format!("{} ({})", m.call, m.seat)
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "Auction: {}",
+            if auction.is_empty() {
+                "no calls".into()
+            } else {
+                auction.join(", ")
+            }
+        );
+        if self.irregularities.is_empty() {
+            let _ = writeln!(out, "No irregularity.");
+        }
+        for ir in &self.irregularities {
+            let _ = writeln!(
+                out,
+                "\nEvent {}: {} by {} ({}) at {}'s turn [{}].",
+                ir.event,
+                ir.irregularity.replace('_', " "),
+                ir.offender,
+                ir.call,
+                ir.turn_of,
+                ir.facts
+                    .iter()
+                    .map(|(f, v)| format!("{f} = {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            rectification_lines(&mut out, "  ", &ir.rectifications);
+            if !ir.open_questions.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "  The director must establish: {}.",
+                    ir.open_questions.join(", ")
+                );
+                for alt in &ir.alternatives {
+                    let when: Vec<String> = alt
+                        .when
+                        .iter()
+                        .map(|(f, v)| format!("{f} is {}", v.join(" or ")))
+                        .collect();
+                    let _ = writeln!(
+                        out,
+                        "  If {}:",
+                        if when.is_empty() {
+                            "otherwise".into()
+                        } else {
+                            when.join(" and ")
+                        }
+                    );
+                    rectification_lines(&mut out, "    ", &alt.rectifications);
+                }
+            }
+            for t in &ir.unprovided {
+                let _ = writeln!(out, "  The tables of this edition have no rule for this case ({t}); the director must rule without them.");
+            }
+        }
+        out.push('\n');
+        match (&self.contract, self.auction_over) {
+            (Some(c), true) => {
+                let _ = writeln!(out, "Final contract: {c}.");
+            }
+            (None, true) => {
+                let _ = writeln!(out, "The deal is passed out.");
+            }
+            _ => match self.next_to_call {
+                Some(s) => {
+                    let _ = writeln!(out, "Next to call: {s}.");
+                }
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "The auction cannot continue until the open questions are settled."
+                    );
+                }
+            },
+        }
+        for o in &self.obligations {
+            let _ = writeln!(out, "Obligation: {} ({}).", o.text, cite(&o.clauses));
+        }
+        for l in &self.lead_restrictions {
+            let _ = writeln!(
+                out,
+                "Lead restriction, {}: {} ({}).",
+                l.status,
+                l.text,
+                cite(&l.clauses)
+            );
+        }
+        for d in &self.damage_reviews {
+            let _ = writeln!(
+                out,
+                "Director to review: {} ({}).",
+                d.text,
+                cite(&d.clauses)
+            );
+        }
+        if self.unevaluated_events > 0 {
+            let _ = writeln!(
+                out,
+                "{} later event(s) not evaluated while a question is open.",
+                self.unevaluated_events
+            );
+        }
+        if !self.trace.is_empty() {
+            let _ = writeln!(out, "Trace: {}.", cite(&self.trace));
+        }
+        out
+    }
+}
