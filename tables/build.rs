@@ -5,9 +5,7 @@ use bridgelaw_compiler::{diagnostic, SourceSet};
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let manifest = PathBuf::from(
-        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
-    );
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let laws = manifest.join("../laws");
     println!("cargo:rerun-if-changed={}", laws.display());
     let set = match SourceSet::read_dir(&laws) {
@@ -23,13 +21,8 @@ fn main() {
             .files
             .iter()
             .map(|f| {
-                let path = Path::new(&f.path)
-                    .strip_prefix(manifest.join(".."))
-                    .map(|p| p.display().to_string());
-                bridgelaw_compiler::source::SourceFile {
-                    path: path.unwrap_or_else(|_| f.path.clone()),
-                    ..f.clone()
-                }
+                let path = Path::new(&f.path).strip_prefix(manifest.join("..")).map(|p| p.display().to_string());
+                bridgelaw_compiler::source::SourceFile { path: path.unwrap_or_else(|_| f.path.clone()), ..f.clone() }
             })
             .collect(),
     };

@@ -25,15 +25,8 @@ pub struct CaseError {
 }
 
 fn at(span: &Span, message: impl Into<String>) -> CaseError {
-    let (line, column) = span
-        .start()
-        .map(|m| (m.line(), m.column()))
-        .unwrap_or((1, 1));
-    CaseError {
-        line,
-        column,
-        message: message.into(),
-    }
+    let (line, column) = span.start().map(|m| (m.line(), m.column())).unwrap_or((1, 1));
+    CaseError { line, column, message: message.into() }
 }
 
 const KEYS: [&str; 4] = ["edition", "dealer", "vulnerability", "events"];
@@ -44,28 +37,18 @@ pub fn parse(text: &str) -> Result<Case, Vec<CaseError>> {
     let root = marked_yaml::parse_yaml(0, text).map_err(|e| {
         let msg = e.to_string();
         let (line, column) = yaml_error_position(&e);
-        vec![CaseError {
-            line,
-            column,
-            message: format!("not valid YAML: {msg}"),
-        }]
+        vec![CaseError { line, column, message: format!("not valid YAML: {msg}") }]
     })?;
     let mut errors = Vec::new();
     let Some(map) = root.as_mapping() else {
-        return Err(vec![at(
-            root.span(),
-            "a case file is a mapping with `dealer` and `events`",
-        )]);
+        return Err(vec![at(root.span(), "a case file is a mapping with `dealer` and `events`")]);
     };
     for key in map.keys() {
         if !KEYS.contains(&key.as_str()) {
             let hint = bridgelaw_compiler::diagnostic::did_you_mean(key.as_str(), KEYS)
                 .map(|s| format!("; did you mean `{s}`?"))
                 .unwrap_or_else(|| format!("; expected one of: {}", KEYS.join(", ")));
-            errors.push(at(
-                key.span(),
-                format!("unknown key `{}`{hint}", key.as_str()),
-            ));
+            errors.push(at(key.span(), format!("unknown key `{}`{hint}", key.as_str())));
         }
     }
     let edition = match map.get_scalar("edition") {
@@ -73,28 +56,18 @@ pub fn parse(text: &str) -> Result<Case, Vec<CaseError>> {
             let known: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
             errors.push(at(
                 s.span(),
-                format!(
-                    "unknown edition `{}`; this build knows: {}",
-                    s.as_str(),
-                    known.join(", ")
-                ),
+                format!("unknown edition `{}`; this build knows: {}", s.as_str(), known.join(", ")),
             ));
             None
         }),
         None => {
-            errors.push(at(
-                root.span(),
-                "missing `edition`, such as `edition: \"1987\"`",
-            ));
+            errors.push(at(root.span(), "missing `edition`, such as `edition: \"1987\"`"));
             None
         }
     };
     let dealer = match map.get_scalar("dealer") {
         Some(s) => Seat::parse(s.as_str()).or_else(|| {
-            errors.push(at(
-                s.span(),
-                format!("`{}` is not a seat; expected N, E, S or W", s.as_str()),
-            ));
+            errors.push(at(s.span(), format!("`{}` is not a seat; expected N, E, S or W", s.as_str())));
             None
         }),
         None => {
@@ -104,13 +77,7 @@ pub fn parse(text: &str) -> Result<Case, Vec<CaseError>> {
     };
     if let Some(v) = map.get_scalar("vulnerability") {
         if !VULNERABILITY.contains(&v.as_str().to_ascii_lowercase().as_str()) {
-            errors.push(at(
-                v.span(),
-                format!(
-                    "`{}` is not a vulnerability; expected none, NS, EW or all",
-                    v.as_str()
-                ),
-            ));
+            errors.push(at(v.span(), format!("`{}` is not a vulnerability; expected none, NS, EW or all", v.as_str())));
         }
     }
     let mut events = Vec::new();
@@ -123,34 +90,25 @@ pub fn parse(text: &str) -> Result<Case, Vec<CaseError>> {
                 }
             }
         }
-        Some(other) => errors.push(at(
-            other.span(),
-            "`events` must be a list, one `- SEAT: CALL` or `- director` per line",
-        )),
+        Some(other) => {
+            errors.push(at(other.span(), "`events` must be a list, one `- SEAT: CALL` or `- director` per line"))
+        }
         None => errors.push(at(root.span(), "missing `events`")),
     }
     match (edition, dealer) {
-        (Some(edition), Some(dealer)) if errors.is_empty() => Ok(Case {
-            edition,
-            dealer,
-            events,
-        }),
+        (Some(edition), Some(dealer)) if errors.is_empty() => Ok(Case { edition, dealer, events }),
         _ => Err(errors),
     }
 }
 
 fn event(item: &Node) -> Result<Event, CaseError> {
-    const HELP: &str = "an event is `- N: 1H` (a call by a seat) or `- director`, optionally `- director: {fact: value}`";
+    const HELP: &str =
+        "an event is `- N: 1H` (a call by a seat) or `- director`, optionally `- director: {fact: value}`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
-            Ok(Event::Director {
-                answers: Vec::new(),
-            })
+            Ok(Event::Director { answers: Vec::new() })
         } else {
-            Err(at(
-                s.span(),
-                format!("`{}` is not an event; {HELP}", s.as_str()),
-            ))
+            Err(at(s.span(), format!("`{}` is not an event; {HELP}", s.as_str())))
         };
     }
     let Some(map) = item.as_mapping() else {
@@ -170,21 +128,19 @@ fn event(item: &Node) -> Result<Event, CaseError> {
                 }
             }
             Node::Scalar(s) if s.as_str().is_empty() => {}
-            other => return Err(at(other.span(), "`director` takes a mapping of judgements and choices, such as `{pass_meaning: natural}`")),
+            other => {
+                return Err(at(
+                    other.span(),
+                    "`director` takes a mapping of judgements and choices, such as `{pass_meaning: natural}`",
+                ))
+            }
         }
         return Ok(Event::Director { answers });
     }
-    let seat = Seat::parse(key.as_str()).ok_or_else(|| {
-        at(
-            key.span(),
-            format!("`{}` is not a seat or `director`; {HELP}", key.as_str()),
-        )
-    })?;
+    let seat = Seat::parse(key.as_str())
+        .ok_or_else(|| at(key.span(), format!("`{}` is not a seat or `director`; {HELP}", key.as_str())))?;
     let Some(call) = value.as_scalar() else {
-        return Err(at(
-            value.span(),
-            "a call is written as pass, X, XX, or a bid such as 1H",
-        ));
+        return Err(at(value.span(), "a call is written as pass, X, XX, or a bid such as 1H"));
     };
     let call = Call::parse(call.as_str()).map_err(|m| at(call.span(), m))?;
     Ok(Event::Call { seat, call })
@@ -213,30 +169,19 @@ mod tests {
         let case = parse("edition: \"1987\"\ndealer: N\nevents:\n  - N: 1H\n  - W: pass\n  - director: {pass_meaning: natural}\n  - director\n").unwrap();
         assert_eq!(case.dealer, Seat::N);
         assert_eq!(case.events.len(), 4);
-        assert_eq!(
-            case.events[2],
-            Event::Director {
-                answers: vec![("pass_meaning".into(), "natural".into())]
-            }
-        );
+        assert_eq!(case.events[2], Event::Director { answers: vec![("pass_meaning".into(), "natural".into())] });
     }
 
     #[test]
     fn reports_every_error_with_its_position() {
-        let errors =
-            parse("edition: \"1987\"\ndealr: N\nevents:\n  - N: 1Z\n  - Q: pass\n  - dirctor\n")
-                .unwrap_err();
+        let errors = parse("edition: \"1987\"\ndealr: N\nevents:\n  - N: 1Z\n  - Q: pass\n  - dirctor\n").unwrap_err();
         let found: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.column)).collect();
         assert!(found.contains(&(2, 1)), "unknown key: {errors:?}");
         assert!(found.contains(&(4, 8)), "bad call: {errors:?}");
         assert!(found.contains(&(5, 5)), "bad seat: {errors:?}");
         assert!(found.contains(&(6, 5)), "bad event: {errors:?}");
-        assert!(errors
-            .iter()
-            .any(|e| e.message.contains("did you mean `dealer`")));
-        assert!(errors
-            .iter()
-            .any(|e| e.message.contains("missing `dealer`")));
+        assert!(errors.iter().any(|e| e.message.contains("did you mean `dealer`")));
+        assert!(errors.iter().any(|e| e.message.contains("missing `dealer`")));
     }
 
     #[test]

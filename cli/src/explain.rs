@@ -28,25 +28,13 @@ pub fn run(set: &SourceSet, clause: &str, edition: Option<&str>) -> ExitCode {
 /// The explanation of `clause` in every edition that has it (or in `edition`).
 pub fn explain(p: &Program, clause: &str, edition: Option<&str>) -> Result<String, String> {
     let mut out = String::new();
-    let editions: Vec<_> = p
-        .editions
-        .iter()
-        .filter(|e| edition.is_none_or(|n| n == e.name))
-        .collect();
+    let editions: Vec<_> = p.editions.iter().filter(|e| edition.is_none_or(|n| n == e.name)).collect();
     if editions.is_empty() {
         let known: Vec<&str> = p.editions.iter().map(|e| e.name.as_str()).collect();
-        return Err(format!(
-            "no edition `{}`; known: {}",
-            edition.unwrap_or_default(),
-            known.join(", ")
-        ));
+        return Err(format!("no edition `{}`; known: {}", edition.unwrap_or_default(), known.join(", ")));
     }
     for e in editions {
-        let Some(ci) = e
-            .clauses
-            .iter()
-            .position(|c| c.id.eq_ignore_ascii_case(clause))
-        else {
+        let Some(ci) = e.clauses.iter().position(|c| c.id.eq_ignore_ascii_case(clause)) else {
             continue;
         };
         let c = &e.clauses[ci];
@@ -55,29 +43,19 @@ pub fn explain(p: &Program, clause: &str, edition: Option<&str>) -> Result<Strin
             "{} — {} ({}, edition {})",
             c.id,
             c.title,
-            if c.authority == Authority::Law {
-                "law"
-            } else {
-                "commentary"
-            },
+            if c.authority == Authority::Law { "law" } else { "commentary" },
             e.name
         );
-        let place: Vec<String> = [
-            c.page.as_ref().map(|p| format!("page {p}")),
-            c.paragraph.as_ref().map(|p| format!("paragraph {p}")),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        let place: Vec<String> =
+            [c.page.as_ref().map(|p| format!("page {p}")), c.paragraph.as_ref().map(|p| format!("paragraph {p}"))]
+                .into_iter()
+                .flatten()
+                .collect();
         let _ = writeln!(
             out,
             "Source: {}{}; {}",
             c.document,
-            if place.is_empty() {
-                String::new()
-            } else {
-                format!(", {}", place.join(", "))
-            },
+            if place.is_empty() { String::new() } else { format!(", {}", place.join(", ")) },
             c.certainty.name()
         );
         if let Some(n) = &c.note {
@@ -98,58 +76,28 @@ pub fn explain(p: &Program, clause: &str, edition: Option<&str>) -> Result<Strin
                 let _ = writeln!(out, "    when {}", r.when_text.trim());
                 for o in &r.outcomes {
                     let what = match o.kind {
-                        OutcomeKind::Delegate { table } => format!(
-                            "the decision is delegated to table {}",
-                            p.tables[table].name
-                        ),
+                        OutcomeKind::Delegate { table } => {
+                            format!("the decision is delegated to table {}", p.tables[table].name)
+                        }
                         OutcomeKind::Rectify { .. } => o.text.clone(),
                     };
                     let _ = writeln!(out, "    then {what}");
                 }
                 if !r.overrides.is_empty() {
-                    let ids: Vec<&str> = r
-                        .overrides
-                        .iter()
-                        .map(|&o| e.rules[o].id.as_str())
-                        .collect();
+                    let ids: Vec<&str> = r.overrides.iter().map(|&o| e.rules[o].id.as_str()).collect();
                     let _ = writeln!(out, "    overrides {}", ids.join(", "));
                 }
             }
         }
         let refs: Vec<&str> = c.refs.iter().map(|&r| e.clauses[r].id.as_str()).collect();
-        let _ = writeln!(
-            out,
-            "\nRefers to: {}",
-            if refs.is_empty() {
-                "nothing".into()
-            } else {
-                refs.join(", ")
-            }
-        );
-        let by: Vec<&str> = e
-            .referrers(ci)
-            .into_iter()
-            .map(|r| e.clauses[r].id.as_str())
-            .collect();
-        let _ = writeln!(
-            out,
-            "Referred to by: {}",
-            if by.is_empty() {
-                "nothing".into()
-            } else {
-                by.join(", ")
-            }
-        );
+        let _ = writeln!(out, "\nRefers to: {}", if refs.is_empty() { "nothing".into() } else { refs.join(", ") });
+        let by: Vec<&str> = e.referrers(ci).into_iter().map(|r| e.clauses[r].id.as_str()).collect();
+        let _ = writeln!(out, "Referred to by: {}", if by.is_empty() { "nothing".into() } else { by.join(", ") });
         out.push('\n');
     }
     if out.is_empty() {
-        let ids = p
-            .editions
-            .iter()
-            .flat_map(|e| e.clauses.iter().map(|c| c.id.as_str()));
-        let hint = diagnostic::did_you_mean(clause, ids)
-            .map(|s| format!("; did you mean `{s}`?"))
-            .unwrap_or_default();
+        let ids = p.editions.iter().flat_map(|e| e.clauses.iter().map(|c| c.id.as_str()));
+        let hint = diagnostic::did_you_mean(clause, ids).map(|s| format!("; did you mean `{s}`?")).unwrap_or_default();
         return Err(format!("no clause `{clause}`{hint}"));
     }
     Ok(out)

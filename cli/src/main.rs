@@ -9,11 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(
-    name = "bridgelaw",
-    version,
-    about = "The Laws of Duplicate Bridge as data: check, explain and rule."
-)]
+#[command(name = "bridgelaw", version, about = "The Laws of Duplicate Bridge as data: check, explain and rule.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -74,11 +70,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check { dir, format } => check(dir.as_deref(), format),
         Command::Emit { dir } => emit(dir.as_deref()),
-        Command::Explain {
-            clause,
-            edition,
-            dir,
-        } => {
+        Command::Explain { clause, edition, dir } => {
             let Some(set) = sources(dir.as_deref()) else {
                 return ExitCode::from(IO_ERROR);
             };
@@ -115,11 +107,7 @@ fn check(dir: Option<&Path>, format: CheckFormat) -> ExitCode {
             match &compiled.program {
                 Some(p) => {
                     for e in &p.editions {
-                        let tables: Vec<&str> = e
-                            .analyses
-                            .iter()
-                            .map(|a| p.tables[a.table].name.as_str())
-                            .collect();
+                        let tables: Vec<&str> = e.analyses.iter().map(|a| p.tables[a.table].name.as_str()).collect();
                         println!(
                             "edition {}: {} clauses, {} rules; tables {} are complete, free of conflicts and of dead rules",
                             e.name,
@@ -172,13 +160,7 @@ fn rule(path: &Path, format: RulingFormat) -> ExitCode {
         Ok(c) => c,
         Err(errors) => {
             for e in errors {
-                eprintln!(
-                    "error: {}:{}:{}: {}",
-                    path.display(),
-                    e.line,
-                    e.column,
-                    e.message
-                );
+                eprintln!("error: {}:{}:{}: {}", path.display(), e.line, e.column, e.message);
             }
             return ExitCode::from(INPUT_ERRORS);
         }
@@ -187,10 +169,9 @@ fn rule(path: &Path, format: RulingFormat) -> ExitCode {
         Ok(ruling) => {
             match format {
                 RulingFormat::Text => print!("{}", ruling.to_text()),
-                RulingFormat::Json => println!(
-                    "{}",
-                    serde_json::to_string_pretty(&ruling).expect("a ruling serializes")
-                ),
+                RulingFormat::Json => {
+                    println!("{}", serde_json::to_string_pretty(&ruling).expect("a ruling serializes"))
+                }
             }
             ExitCode::SUCCESS
         }

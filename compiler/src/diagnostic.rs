@@ -93,10 +93,7 @@ impl Diagnostic {
     }
 
     pub fn warning(code: Code, message: impl Into<String>) -> Self {
-        Diagnostic {
-            severity: Severity::Warning,
-            ..Diagnostic::error(code, message)
-        }
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
     }
 
     pub fn at(mut self, location: Option<Location>) -> Self {
@@ -120,10 +117,7 @@ impl Diagnostic {
 }
 
 /// Suggests the closest candidate to a misspelt name, if one is close enough.
-pub fn did_you_mean<'a>(
-    name: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
+pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     candidates
         .into_iter()
         .map(|c| (edit_distance(name, c), c))
@@ -141,9 +135,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != *cb));
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
             diagonal = above;
         }
     }
@@ -159,11 +151,7 @@ pub fn render_human(diagnostics: &[Diagnostic], sources: &SourceSet) -> String {
             Severity::Error => ReportKind::Error,
             Severity::Warning => ReportKind::Warning,
         };
-        let clause = d
-            .clause
-            .as_deref()
-            .map(|c| format!(" [{c}]"))
-            .unwrap_or_default();
+        let clause = d.clause.as_deref().map(|c| format!(" [{c}]")).unwrap_or_default();
         let header = format!("{}{clause}: {}", d.code.as_str(), d.message);
         match d.location {
             Some(loc) => {
@@ -172,22 +160,15 @@ pub fn render_human(diagnostics: &[Diagnostic], sources: &SourceSet) -> String {
                 let span = loc.offset..loc.offset + loc.len.max(1);
                 let mut report = Report::build(kind, (file.clone(), span.clone()))
                     .with_config(Config::default().with_color(false))
-                    .with_message(format!(
-                        "{header}\n   at {file}:{}:{}",
-                        loc.line, loc.column
-                    ))
+                    .with_message(format!("{header}\n   at {file}:{}:{}", loc.line, loc.column))
                     .with_label(Label::new((file.clone(), span)).with_message(&d.message));
                 if let Some(help) = &d.help {
                     report = report.with_help(help);
                 }
-                let _ = report
-                    .finish()
-                    .write((file, Source::from(text.as_str())), &mut out);
+                let _ = report.finish().write((file, Source::from(text.as_str())), &mut out);
             }
             None => {
-                out.extend_from_slice(
-                    format!("{}: {header}\n", severity_word(d.severity)).as_bytes(),
-                );
+                out.extend_from_slice(format!("{}: {header}\n", severity_word(d.severity)).as_bytes());
                 if let Some(help) = &d.help {
                     out.extend_from_slice(format!("  help: {help}\n").as_bytes());
                 }
@@ -235,10 +216,7 @@ mod tests {
 
     #[test]
     fn suggests_close_names_only() {
-        assert_eq!(
-            did_you_mean("sumary", ["summary", "title"]),
-            Some("summary")
-        );
+        assert_eq!(did_you_mean("sumary", ["summary", "title"]), Some("summary"));
         assert_eq!(did_you_mean("xyz", ["summary", "title"]), None);
     }
 }

@@ -27,15 +27,8 @@ pub fn compile(set: &SourceSet) -> Compiled {
     let mut diagnostics = Vec::new();
     let parsed = source::parse(set, &mut diagnostics);
     let program = check::check(set, parsed, &mut diagnostics);
-    diagnostics.sort_by_key(|d| {
-        d.location
-            .map(|l| (l.file, l.offset))
-            .unwrap_or((usize::MAX, 0))
-    });
-    Compiled {
-        program,
-        diagnostics,
-    }
+    diagnostics.sort_by_key(|d| d.location.map(|l| (l.file, l.offset)).unwrap_or((usize::MAX, 0)));
+    Compiled { program, diagnostics }
 }
 
 /// Compiles and generates Rust in one step, for build scripts and `emit`.

@@ -109,13 +109,8 @@ impl Cond {
 
 #[derive(Clone, Debug)]
 pub enum OutcomeKind {
-    Rectify {
-        rectification: usize,
-        args: Vec<usize>,
-    },
-    Delegate {
-        table: usize,
-    },
+    Rectify { rectification: usize, args: Vec<usize> },
+    Delegate { table: usize },
 }
 
 #[derive(Clone, Debug)]
@@ -232,10 +227,7 @@ impl Edition {
             .chain(
                 self.rules
                     .iter()
-                    .filter(|r| {
-                        r.clause != clause
-                            && r.outcomes.iter().any(|o| o.citations.contains(&clause))
-                    })
+                    .filter(|r| r.clause != clause && r.outcomes.iter().any(|o| o.citations.contains(&clause)))
                     .map(|r| r.clause),
             )
             .collect();

@@ -103,20 +103,16 @@ impl Call {
         }
         let digits: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
         let rest = t[digits.len()..].trim().to_ascii_uppercase();
-        let level: u8 = digits.parse().map_err(|_| {
-            format!("`{s}` is not a call: expected pass, X, XX or a bid such as 1H or 3NT")
-        })?;
+        let level: u8 = digits
+            .parse()
+            .map_err(|_| format!("`{s}` is not a call: expected pass, X, XX or a bid such as 1H or 3NT"))?;
         let strain = match rest.as_str() {
             "C" | "♣" => Strain::Clubs,
             "D" | "♦" => Strain::Diamonds,
             "H" | "♥" => Strain::Hearts,
             "S" | "♠" => Strain::Spades,
             "NT" | "N" | "NOTRUMP" => Strain::NoTrump,
-            _ => {
-                return Err(format!(
-                    "`{s}` is not a call: the denomination must be C, D, H, S or NT"
-                ))
-            }
+            _ => return Err(format!("`{s}` is not a call: the denomination must be C, D, H, S or NT")),
         };
         if level == 0 {
             return Err(format!("`{s}` is not a call: a bid's level is at least 1"));
@@ -144,13 +140,7 @@ impl fmt::Display for Call {
 pub fn outranks(bid: Call, than: Option<Call>) -> bool {
     match (bid, than) {
         (Call::Bid { .. }, None) => true,
-        (
-            Call::Bid { level, strain },
-            Some(Call::Bid {
-                level: l,
-                strain: s,
-            }),
-        ) => (level, strain) > (l, s),
+        (Call::Bid { level, strain }, Some(Call::Bid { level: l, strain: s })) => (level, strain) > (l, s),
         _ => false,
     }
 }
@@ -176,13 +166,7 @@ pub struct Contract {
 impl fmt::Display for Contract {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let x = ["", "X", "XX"][usize::from(self.doubled.min(2))];
-        write!(
-            f,
-            "{}{}{x} by {}",
-            self.level,
-            self.strain.symbol(),
-            self.declarer
-        )
+        write!(f, "{}{}{x} by {}", self.level, self.strain.symbol(), self.declarer)
     }
 }
 
@@ -210,9 +194,7 @@ pub fn admissible_double(calls: &[Made], seat: Seat, call: Call) -> bool {
             Call::Bid { .. } => {
                 return match call {
                     Call::Double => doubled_by.is_none() && !m.seat.same_side(seat),
-                    Call::Redouble => {
-                        doubled_by.is_some_and(|d| !d.same_side(seat)) && m.seat.same_side(seat)
-                    }
+                    Call::Redouble => doubled_by.is_some_and(|d| !d.same_side(seat)) && m.seat.same_side(seat),
                     _ => false,
                 };
             }
@@ -228,27 +210,16 @@ pub fn contract(calls: &[Made]) -> Option<Contract> {
         return None;
     };
     let side_first = standing(calls)
-        .find(|m| {
-            m.seat.same_side(last.seat)
-                && matches!(m.call, Call::Bid { strain: s, .. } if s == strain)
-        })
+        .find(|m| m.seat.same_side(last.seat) && matches!(m.call, Call::Bid { strain: s, .. } if s == strain))
         .map(|m| m.seat)
         .unwrap_or(last.seat);
-    let after: Vec<&Made> = standing(calls)
-        .skip_while(|m| !std::ptr::eq(*m, last))
-        .skip(1)
-        .collect();
+    let after: Vec<&Made> = standing(calls).skip_while(|m| !std::ptr::eq(*m, last)).skip(1).collect();
     let doubled = after.iter().fold(0u8, |d, m| match m.call {
         Call::Double => 1,
         Call::Redouble => 2,
         _ => d,
     });
-    Some(Contract {
-        level,
-        strain,
-        doubled,
-        declarer: side_first,
-    })
+    Some(Contract { level, strain, doubled, declarer: side_first })
 }
 
 #[cfg(test)]
@@ -259,11 +230,7 @@ mod tests {
         let mut seat = dealer;
         list.iter()
             .map(|c| {
-                let m = Made {
-                    seat,
-                    call: Call::parse(c).unwrap(),
-                    cancelled: false,
-                };
+                let m = Made { seat, call: Call::parse(c).unwrap(), cancelled: false };
                 seat = seat.lho();
                 m
             })
@@ -280,27 +247,9 @@ mod tests {
 
     #[test]
     fn parses_calls() {
-        assert_eq!(
-            Call::parse("3nt").unwrap(),
-            Call::Bid {
-                level: 3,
-                strain: Strain::NoTrump
-            }
-        );
-        assert_eq!(
-            Call::parse("2♠").unwrap(),
-            Call::Bid {
-                level: 2,
-                strain: Strain::Spades
-            }
-        );
-        assert_eq!(
-            Call::parse("8C").unwrap(),
-            Call::Bid {
-                level: 8,
-                strain: Strain::Clubs
-            }
-        );
+        assert_eq!(Call::parse("3nt").unwrap(), Call::Bid { level: 3, strain: Strain::NoTrump });
+        assert_eq!(Call::parse("2♠").unwrap(), Call::Bid { level: 2, strain: Strain::Spades });
+        assert_eq!(Call::parse("8C").unwrap(), Call::Bid { level: 8, strain: Strain::Clubs });
         assert_eq!(Call::parse("XX").unwrap(), Call::Redouble);
         assert!(Call::parse("0H").is_err());
         assert!(Call::parse("1Z").is_err());
@@ -318,15 +267,7 @@ mod tests {
     #[test]
     fn declarer_is_first_of_side_to_name_the_strain() {
         let c = calls(Seat::N, &["1H", "P", "2H", "P", "4H", "X", "P", "P", "P"]);
-        assert_eq!(
-            contract(&c),
-            Some(Contract {
-                level: 4,
-                strain: Strain::Hearts,
-                doubled: 1,
-                declarer: Seat::N
-            })
-        );
+        assert_eq!(contract(&c), Some(Contract { level: 4, strain: Strain::Hearts, doubled: 1, declarer: Seat::N }));
         assert_eq!(contract(&calls(Seat::N, &["P", "P", "P", "P"])), None);
     }
 

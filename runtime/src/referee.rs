@@ -7,8 +7,8 @@ use crate::auction::{self, admissible_double, last_bid, outranks, standing, Call
 use crate::case::{Case, Event};
 use crate::ruling::*;
 use bridgelaw_tables::{
-    self as tables, Decision, Duration, FactId, FactSource, Facts, Irregularity, Party,
-    PassMeaning, Rectification, Table, Traced, Turn,
+    self as tables, Decision, Duration, FactId, FactSource, Facts, Irregularity, Party, PassMeaning, Rectification,
+    Table, Traced, Turn,
 };
 use std::fmt;
 
@@ -91,12 +91,7 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
             Event::Director { answers } => match r.pending.take() {
                 Some(p) => r.decide(p, answers)?,
-                None => {
-                    return Err(err(
-                        number,
-                        "the director is called, but no irregularity awaits a ruling",
-                    ))
-                }
+                None => return Err(err(number, "the director is called, but no irregularity awaits a ruling")),
             },
         }
         if r.stopped_at.is_some() {
@@ -112,20 +107,11 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
 }
 
 fn err(event: usize, message: impl Into<String>) -> RefereeError {
-    RefereeError {
-        event,
-        message: message.into(),
-    }
+    RefereeError { event, message: message.into() }
 }
 
 fn unsupported(event: usize, edition: tables::Edition, what: &str) -> RefereeError {
-    err(
-        event,
-        format!(
-            "{what}: the tables of edition {} do not yet rule this irregularity",
-            edition.name()
-        ),
-    )
+    err(event, format!("{what}: the tables of edition {} do not yet rule this irregularity", edition.name()))
 }
 
 impl Referee<'_> {
@@ -158,11 +144,7 @@ impl Referee<'_> {
         }
         if let Call::Bid { level, .. } = call {
             if level > 7 {
-                return Err(unsupported(
-                    event,
-                    self.edition(),
-                    &format!("{seat} bids {call}, above seven"),
-                ));
+                return Err(unsupported(event, self.edition(), &format!("{seat} bids {call}, above seven")));
             }
         }
         if seat != self.turn {
@@ -184,11 +166,7 @@ impl Referee<'_> {
         }
         match call {
             Call::Bid { .. } if !outranks(call, last_bid(&self.calls).map(|m| m.call)) => {
-                return Err(unsupported(
-                    event,
-                    self.edition(),
-                    &format!("{seat}'s {call} is an insufficient bid"),
-                ));
+                return Err(unsupported(event, self.edition(), &format!("{seat}'s {call} is an insufficient bid")));
             }
             Call::Double | Call::Redouble if !admissible_double(&self.calls, seat, call) => {
                 return Err(unsupported(
@@ -199,24 +177,14 @@ impl Referee<'_> {
             }
             _ => {}
         }
-        self.calls.push(Made {
-            seat,
-            call,
-            cancelled: false,
-        });
-        self.bindings
-            .retain(|b| b.seat != seat || b.bound == Bound::Pass(Duration::Throughout));
+        self.calls.push(Made { seat, call, cancelled: false });
+        self.bindings.retain(|b| b.seat != seat || b.bound == Bound::Pass(Duration::Throughout));
         self.turn = seat.lho();
         self.over = auction_over(&self.calls);
         Ok(())
     }
 
-    fn out_of_rotation(
-        &mut self,
-        event: usize,
-        seat: Seat,
-        call: Call,
-    ) -> Result<(), RefereeError> {
+    fn out_of_rotation(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
         let irregularity = match call {
             Call::Pass => Irregularity::PassOutOfRotation,
             Call::Bid { .. } => Irregularity::BidOutOfRotation,
@@ -244,19 +212,12 @@ impl Referee<'_> {
             pass_meaning: PassMeaning::Natural,
             ..Facts::default()
         };
-        let mut known: Vec<FactId> = FactId::ALL
-            .into_iter()
-            .filter(|f| f.source() == FactSource::Derived)
-            .collect();
+        let mut known: Vec<FactId> = FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived).collect();
         if call != Call::Pass {
             // A bid is not a pass: its meaning as a pass does not arise.
             known.push(FactId::PassMeaning);
         }
-        self.calls.push(Made {
-            seat,
-            call,
-            cancelled: false,
-        });
+        self.calls.push(Made { seat, call, cancelled: false });
         self.pending = Some(Pending {
             event,
             index: self.calls.len() - 1,
@@ -271,35 +232,24 @@ impl Referee<'_> {
 
     /// Facts a later event reveals: the calls made after the ruling.
     fn look_ahead(&self, p: &mut Pending) {
-        let later = self
-            .case
-            .events
-            .iter()
-            .skip(p.event)
-            .filter_map(|e| match e {
-                Event::Call { seat, call } => Some((*seat, *call)),
-                Event::Director { .. } => None,
-            });
+        let later = self.case.events.iter().skip(p.event).filter_map(|e| match e {
+            Event::Call { seat, call } => Some((*seat, *call)),
+            Event::Director { .. } => None,
+        });
         let mut rho_seen = false;
         let mut offender_seen = false;
         for (seat, call) in later {
             if seat == p.offender.rho() && !rho_seen && !p.known.contains(&FactId::RhoCall) {
                 rho_seen = true;
-                p.facts.rho_call = if call == Call::Pass {
-                    tables::RhoCall::Pass
-                } else {
-                    tables::RhoCall::Acts
-                };
+                p.facts.rho_call = if call == Call::Pass { tables::RhoCall::Pass } else { tables::RhoCall::Acts };
                 p.known.push(FactId::RhoCall);
             }
             if seat == p.offender && !offender_seen && !p.known.contains(&FactId::OffenderCall) {
                 offender_seen = true;
-                let same = matches!((call, p.call), (Call::Bid { strain: a, .. }, Call::Bid { strain: b, .. }) if a == b);
-                p.facts.offender_call = if same {
-                    tables::OffenderCall::SameDenomination
-                } else {
-                    tables::OffenderCall::Other
-                };
+                let same =
+                    matches!((call, p.call), (Call::Bid { strain: a, .. }, Call::Bid { strain: b, .. }) if a == b);
+                p.facts.offender_call =
+                    if same { tables::OffenderCall::SameDenomination } else { tables::OffenderCall::Other };
                 p.known.push(FactId::OffenderCall);
             }
         }
@@ -308,38 +258,19 @@ impl Referee<'_> {
     fn decide(&mut self, mut p: Pending, answers: &[(String, String)]) -> Result<(), RefereeError> {
         for (name, value) in answers {
             let fact = FactId::from_name(name).ok_or_else(|| {
-                let names: Vec<&str> = FactId::ALL
-                    .iter()
-                    .filter(|f| f.source() != FactSource::Derived)
-                    .map(|f| f.name())
-                    .collect();
-                err(
-                    p.event,
-                    format!(
-                        "unknown judgement or choice `{name}`; known: {}",
-                        names.join(", ")
-                    ),
-                )
+                let names: Vec<&str> =
+                    FactId::ALL.iter().filter(|f| f.source() != FactSource::Derived).map(|f| f.name()).collect();
+                err(p.event, format!("unknown judgement or choice `{name}`; known: {}", names.join(", ")))
             })?;
             if fact.source() == FactSource::Derived {
-                return Err(err(
-                    p.event,
-                    format!("`{name}` is derived from the auction and cannot be given"),
-                ));
+                return Err(err(p.event, format!("`{name}` is derived from the auction and cannot be given")));
             }
-            let index = fact
-                .values()
-                .iter()
-                .position(|v| v == value)
-                .ok_or_else(|| {
-                    err(
-                        p.event,
-                        format!(
-                            "`{value}` is not a value of `{name}`; expected one of: {}",
-                            fact.values().join(", ")
-                        ),
-                    )
-                })?;
+            let index = fact.values().iter().position(|v| v == value).ok_or_else(|| {
+                err(
+                    p.event,
+                    format!("`{value}` is not a value of `{name}`; expected one of: {}", fact.values().join(", ")),
+                )
+            })?;
             p.facts.set(fact, index);
             if !p.known.contains(&fact) {
                 p.known.push(fact);
@@ -347,11 +278,8 @@ impl Referee<'_> {
         }
         self.look_ahead(&mut p);
         let edition = self.edition();
-        let unknown: Vec<FactId> = tables::reads(edition, Table::Irregularity)
-            .iter()
-            .copied()
-            .filter(|f| !p.known.contains(f))
-            .collect();
+        let unknown: Vec<FactId> =
+            tables::reads(edition, Table::Irregularity).iter().copied().filter(|f| !p.known.contains(f)).collect();
         // Ask the tables once per combination of the unknown facts.
         let mut groups: Vec<(Decision, Vec<Vec<usize>>)> = Vec::new();
         let total: usize = unknown.iter().map(|f| f.values().len()).product();
@@ -373,24 +301,11 @@ impl Referee<'_> {
             }
         }
         // Show the known facts that the consulted tables test.
-        let consulted: Vec<Table> = groups
-            .iter()
-            .flat_map(|(d, _)| d.tables.iter().copied())
-            .collect();
+        let consulted: Vec<Table> = groups.iter().flat_map(|(d, _)| d.tables.iter().copied()).collect();
         let facts_shown: Vec<(String, String)> = FactId::ALL
             .iter()
-            .filter(|f| {
-                p.known.contains(f)
-                    && consulted
-                        .iter()
-                        .any(|&t| tables::tests(edition, t).contains(f))
-            })
-            .map(|f| {
-                (
-                    f.name().to_string(),
-                    f.values()[p.facts.get(*f)].to_string(),
-                )
-            })
+            .filter(|f| p.known.contains(f) && consulted.iter().any(|&t| tables::tests(edition, t).contains(f)))
+            .map(|f| (f.name().to_string(), f.values()[p.facts.get(*f)].to_string()))
             .collect();
         let mut ruling = IrregularityRuling {
             event: p.event,
@@ -408,11 +323,7 @@ impl Referee<'_> {
         if groups.len() == 1 {
             let (decision, _) = groups.pop().expect("one group");
             ruling.rules = decision.rules.iter().map(|r| r.to_string()).collect();
-            ruling.unprovided = decision
-                .unprovided
-                .iter()
-                .map(|t| t.name().to_string())
-                .collect();
+            ruling.unprovided = decision.unprovided.iter().map(|t| t.name().to_string()).collect();
             for t in &decision.outcomes {
                 let view = self.apply(&p, t);
                 self.cite(&view.clauses);
@@ -420,16 +331,9 @@ impl Referee<'_> {
             }
         } else {
             let relevant: Vec<usize> = (0..unknown.len())
-                .filter(|&i| {
-                    groups
-                        .iter()
-                        .any(|(_, combos)| distinct_values(combos, i) < unknown[i].values().len())
-                })
+                .filter(|&i| groups.iter().any(|(_, combos)| distinct_values(combos, i) < unknown[i].values().len()))
                 .collect();
-            ruling.open_questions = relevant
-                .iter()
-                .map(|&i| unknown[i].name().to_string())
-                .collect();
+            ruling.open_questions = relevant.iter().map(|&i| unknown[i].name().to_string()).collect();
             for (decision, combos) in &groups {
                 let when = relevant
                     .iter()
@@ -440,20 +344,14 @@ impl Referee<'_> {
                         vals.dedup();
                         (
                             unknown[i].name().to_string(),
-                            vals.iter()
-                                .map(|&v| unknown[i].values()[v].to_string())
-                                .collect(),
+                            vals.iter().map(|&v| unknown[i].values()[v].to_string()).collect(),
                         )
                     })
                     .collect();
                 ruling.alternatives.push(Alternative {
                     when,
                     rules: decision.rules.iter().map(|r| r.to_string()).collect(),
-                    rectifications: decision
-                        .outcomes
-                        .iter()
-                        .map(|t| self.describe(&p, t))
-                        .collect(),
+                    rectifications: decision.outcomes.iter().map(|t| self.describe(&p, t)).collect(),
                 });
             }
             self.stopped_at = Some(0);
@@ -480,17 +378,23 @@ impl Referee<'_> {
 
     /// Describes a rectification at this table, without applying it.
     fn describe(&self, p: &Pending, t: &Traced) -> Rectified {
-        let names = |seats: &[Seat]| {
-            seats
-                .iter()
-                .map(|s| s.name())
-                .collect::<Vec<_>>()
-                .join(" and ")
-        };
+        let names = |seats: &[Seat]| seats.iter().map(|s| s.name()).collect::<Vec<_>>().join(" and ");
         let (seats, duration, text) = match t.rectification {
-            Rectification::CallStands => (vec![], None, format!("{}'s {} stands; the auction continues with {}", p.offender, p.call, p.offender.lho())),
-            Rectification::CancelCall => (vec![], None, format!("{}'s {} is cancelled; the auction reverts to {}", p.offender, p.call, p.turn_of)),
-            Rectification::WithdrawEarlierCall => (vec![p.offender], None, format!("{}'s earlier call is withdrawn; his next call replaces it", p.offender)),
+            Rectification::CallStands => (
+                vec![],
+                None,
+                format!("{}'s {} stands; the auction continues with {}", p.offender, p.call, p.offender.lho()),
+            ),
+            Rectification::CancelCall => (
+                vec![],
+                None,
+                format!("{}'s {} is cancelled; the auction reverts to {}", p.offender, p.call, p.turn_of),
+            ),
+            Rectification::WithdrawEarlierCall => (
+                vec![p.offender],
+                None,
+                format!("{}'s earlier call is withdrawn; his next call replaces it", p.offender),
+            ),
             Rectification::MustPass { who, duration } => {
                 let seats = Self::seats(p, who);
                 let text = match duration {
@@ -501,16 +405,24 @@ impl Referee<'_> {
             }
             Rectification::NoDoubleOrRedouble { who } => {
                 let seats = Self::seats(p, who);
-                let text = format!("{} may make any sufficient bid or pass at the next turn, but may not double or redouble", names(&seats));
+                let text = format!(
+                    "{} may make any sufficient bid or pass at the next turn, but may not double or redouble",
+                    names(&seats)
+                );
                 (seats, Some(Duration::NextTurn.name().to_string()), text)
             }
             Rectification::MustRepeatCall { who } => {
                 let seats = Self::seats(p, who);
-                (seats.clone(), Some(Duration::NextTurn.name().to_string()), format!("{} must repeat {} at the next turn", names(&seats), p.call))
+                (
+                    seats.clone(),
+                    Some(Duration::NextTurn.name().to_string()),
+                    format!("{} must repeat {} at the next turn", names(&seats), p.call),
+                )
             }
             Rectification::LeadRestrictions { who } => {
                 let seats = Self::seats(p, who);
-                let text = format!("if {} becomes a defender, declarer may restrict {}'s lead", p.offender, names(&seats));
+                let text =
+                    format!("if {} becomes a defender, declarer may restrict {}'s lead", p.offender, names(&seats));
                 (seats, None, text)
             }
             Rectification::ReviewEnforcedPass => (
@@ -545,22 +457,14 @@ impl Referee<'_> {
                 self.turn = p.turn_of;
             }
             Rectification::WithdrawEarlierCall => {
-                if let Some(m) = self.calls[..p.index]
-                    .iter_mut()
-                    .rev()
-                    .find(|m| m.seat == p.offender && !m.cancelled)
-                {
+                if let Some(m) = self.calls[..p.index].iter_mut().rev().find(|m| m.seat == p.offender && !m.cancelled) {
                     m.cancelled = true;
                 }
                 self.turn = p.offender;
             }
             Rectification::MustPass { duration, .. } => {
                 for &seat in &view.seats {
-                    self.bindings.push(Binding {
-                        seat,
-                        bound: Bound::Pass(duration),
-                        clauses: view.clauses.clone(),
-                    });
+                    self.bindings.push(Binding { seat, bound: Bound::Pass(duration), clauses: view.clauses.clone() });
                 }
             }
             Rectification::NoDoubleOrRedouble { .. } => {
@@ -574,11 +478,7 @@ impl Referee<'_> {
             }
             Rectification::MustRepeatCall { .. } => {
                 for &seat in &view.seats {
-                    self.bindings.push(Binding {
-                        seat,
-                        bound: Bound::Repeat(p.call),
-                        clauses: view.clauses.clone(),
-                    });
+                    self.bindings.push(Binding { seat, bound: Bound::Repeat(p.call), clauses: view.clauses.clone() });
                 }
             }
             Rectification::LeadRestrictions { .. } => {
@@ -593,11 +493,7 @@ impl Referee<'_> {
                     .filter(|b| matches!(b.bound, Bound::Pass(_)) && b.seat.same_side(p.offender))
                     .map(|b| b.seat)
                     .collect();
-                self.reviews.push(DamageReview {
-                    seats,
-                    text: view.text.clone(),
-                    clauses: view.clauses.clone(),
-                });
+                self.reviews.push(DamageReview { seats, text: view.text.clone(), clauses: view.clauses.clone() });
             }
         }
         self.over = auction_over(&self.calls);
@@ -606,11 +502,7 @@ impl Referee<'_> {
 
     fn finish(self) -> Ruling {
         let open = self.stopped_at.is_some();
-        let contract = if self.over {
-            auction::contract(&self.calls)
-        } else {
-            None
-        };
+        let contract = if self.over { auction::contract(&self.calls) } else { None };
         let lead_restrictions = self
             .leads
             .iter()
@@ -646,11 +538,7 @@ impl Referee<'_> {
                         }
                         Bound::Repeat(c) => format!("{} must repeat {c} at the next turn", b.seat),
                     };
-                    Obligation {
-                        seat: b.seat,
-                        text,
-                        clauses: b.clauses.clone(),
-                    }
+                    Obligation { seat: b.seat, text, clauses: b.clauses.clone() }
                 })
                 .collect()
         };
@@ -681,11 +569,7 @@ fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {
 /// The auction is over after four passes, or three passes after a bid.
 fn auction_over(calls: &[Made]) -> bool {
     let standing: Vec<&Made> = standing(calls).collect();
-    let passes = standing
-        .iter()
-        .rev()
-        .take_while(|m| m.call == Call::Pass)
-        .count();
+    let passes = standing.iter().rev().take_while(|m| m.call == Call::Pass).count();
     if standing.iter().any(|m| m.call.is_bid()) {
         passes >= 3
     } else {

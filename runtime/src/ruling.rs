@@ -110,10 +110,7 @@ pub struct Ruling {
     pub unevaluated_events: usize,
 }
 
-fn as_map<S: serde::Serializer, V: Serialize>(
-    pairs: &[(String, V)],
-    s: S,
-) -> Result<S::Ok, S::Error> {
+fn as_map<S: serde::Serializer, V: Serialize>(pairs: &[(String, V)], s: S) -> Result<S::Ok, S::Error> {
     s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
 }
 
@@ -128,21 +125,13 @@ fn auction_text<S: serde::Serializer>(calls: &[Made], s: S) -> Result<S::Ok, S::
         call: String,
         stands: bool,
     }
-    s.collect_seq(calls.iter().map(|m| Entry {
-        seat: m.seat,
-        call: m.call.to_string(),
-        stands: !m.cancelled,
-    }))
+    s.collect_seq(calls.iter().map(|m| Entry { seat: m.seat, call: m.call.to_string(), stands: !m.cancelled }))
 }
 
 fn cite(clauses: &[String]) -> String {
     clauses
         .iter()
-        .map(|c| {
-            c.strip_prefix("Commentary")
-                .map(|r| format!("commentary{r}"))
-                .unwrap_or_else(|| c.clone())
-        })
+        .map(|c| c.strip_prefix("Commentary").map(|r| format!("commentary{r}")).unwrap_or_else(|| c.clone()))
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -169,15 +158,7 @@ impl Ruling {
                 }
             })
             .collect();
-        let _ = writeln!(
-            out,
-            "Auction: {}",
-            if auction.is_empty() {
-                "no calls".into()
-            } else {
-                auction.join(", ")
-            }
-        );
+        let _ = writeln!(out, "Auction: {}", if auction.is_empty() { "no calls".into() } else { auction.join(", ") });
         if self.irregularities.is_empty() {
             let _ = writeln!(out, "No irregularity.");
         }
@@ -190,33 +171,18 @@ impl Ruling {
                 ir.offender,
                 ir.call,
                 ir.turn_of,
-                ir.facts
-                    .iter()
-                    .map(|(f, v)| format!("{f} = {v}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                ir.facts.iter().map(|(f, v)| format!("{f} = {v}")).collect::<Vec<_>>().join(", ")
             );
             rectification_lines(&mut out, "  ", &ir.rectifications);
             if !ir.open_questions.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "  The director must establish: {}.",
-                    ir.open_questions.join(", ")
-                );
+                let _ = writeln!(out, "  The director must establish: {}.", ir.open_questions.join(", "));
                 for alt in &ir.alternatives {
-                    let when: Vec<String> = alt
-                        .when
-                        .iter()
-                        .map(|(f, v)| format!("{f} is {}", v.join(" or ")))
-                        .collect();
+                    let when: Vec<String> =
+                        alt.when.iter().map(|(f, v)| format!("{f} is {}", v.join(" or "))).collect();
                     let _ = writeln!(
                         out,
                         "  If {}:",
-                        if when.is_empty() {
-                            "otherwise".into()
-                        } else {
-                            when.join(" and ")
-                        }
+                        if when.is_empty() { "otherwise".into() } else { when.join(" and ") }
                     );
                     rectification_lines(&mut out, "    ", &alt.rectifications);
                 }
@@ -238,10 +204,7 @@ impl Ruling {
                     let _ = writeln!(out, "Next to call: {s}.");
                 }
                 None => {
-                    let _ = writeln!(
-                        out,
-                        "The auction cannot continue until the open questions are settled."
-                    );
+                    let _ = writeln!(out, "The auction cannot continue until the open questions are settled.");
                 }
             },
         }
@@ -249,28 +212,13 @@ impl Ruling {
             let _ = writeln!(out, "Obligation: {} ({}).", o.text, cite(&o.clauses));
         }
         for l in &self.lead_restrictions {
-            let _ = writeln!(
-                out,
-                "Lead restriction, {}: {} ({}).",
-                l.status,
-                l.text,
-                cite(&l.clauses)
-            );
+            let _ = writeln!(out, "Lead restriction, {}: {} ({}).", l.status, l.text, cite(&l.clauses));
         }
         for d in &self.damage_reviews {
-            let _ = writeln!(
-                out,
-                "Director to review: {} ({}).",
-                d.text,
-                cite(&d.clauses)
-            );
+            let _ = writeln!(out, "Director to review: {} ({}).", d.text, cite(&d.clauses));
         }
         if self.unevaluated_events > 0 {
-            let _ = writeln!(
-                out,
-                "{} later event(s) not evaluated while a question is open.",
-                self.unevaluated_events
-            );
+            let _ = writeln!(out, "{} later event(s) not evaluated while a question is open.", self.unevaluated_events);
         }
         if !self.trace.is_empty() {
             let _ = writeln!(out, "Trace: {}.", cite(&self.trace));

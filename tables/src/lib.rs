@@ -44,11 +44,7 @@ impl Traced {
     /// Every clause behind the rectification, without repeats.
     pub fn trace(&self) -> impl Iterator<Item = &'static Clause> {
         let clauses = self.clauses;
-        clauses.iter().chain(
-            self.via
-                .iter()
-                .filter(move |v| !clauses.iter().any(|c| c.id == v.id)),
-        )
+        clauses.iter().chain(self.via.iter().filter(move |v| !clauses.iter().any(|c| c.id == v.id)))
     }
 }
 

@@ -20,14 +20,7 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    fn error(
-        &mut self,
-        code: Code,
-        at: Option<Location>,
-        clause: Option<&str>,
-        msg: String,
-        help: impl Into<String>,
-    ) {
+    fn error(&mut self, code: Code, at: Option<Location>, clause: Option<&str>, msg: String, help: impl Into<String>) {
         let mut d = Diagnostic::error(code, msg).at(at).help(help);
         if let Some(c) = clause {
             d = d.clause(c);
@@ -43,8 +36,7 @@ impl Checker<'_> {
     }
 
     fn inner(&self, s: &S, range: &std::ops::Range<usize>) -> Option<Location> {
-        self.set
-            .offset_in(s, range.start, s[range.clone()].chars().count().max(1))
+        self.set.offset_in(s, range.start, s[range.clone()].chars().count().max(1))
     }
 
     /// Resolves a name against a list, reporting an unknown one with a suggestion.
@@ -63,29 +55,18 @@ impl Checker<'_> {
             Some(s) => format!("did you mean `{s}`?"),
             None => format!("known {kind}s: {}", names.collect::<Vec<_>>().join(", ")),
         };
-        self.error(
-            Code::UnknownName,
-            at,
-            clause,
-            format!("unknown {kind} `{name}`"),
-            help,
-        );
+        self.error(Code::UnknownName, at, clause, format!("unknown {kind} `{name}`"), help);
         None
     }
 }
 
 /// Checks the parsed sources and builds the program. Returns `None` when
 /// errors make a program impossible; the diagnostics say why.
-pub fn check(
-    set: &SourceSet,
-    parsed: Vec<Parsed>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<Program> {
+pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnostic>) -> Option<Program> {
     let mut c = Checker { set, diagnostics };
     let mut vocabulary = None;
     let mut editions: Vec<(String, Option<EditionFile>, Vec<ClauseSrc>)> = Vec::new();
-    let edition_of = |editions: &mut Vec<(String, Option<EditionFile>, Vec<ClauseSrc>)>,
-                      name: &str| {
+    let edition_of = |editions: &mut Vec<(String, Option<EditionFile>, Vec<ClauseSrc>)>, name: &str| {
         if let Some(i) = editions.iter().position(|e| e.0 == name) {
             i
         } else {
@@ -135,8 +116,7 @@ pub fn check(
 
 fn check_name(c: &mut Checker, s: &S, what: &str) {
     let ok = s.chars().next().is_some_and(|ch| ch.is_ascii_lowercase())
-        && s.chars()
-            .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_')
+        && s.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_')
         && !["and", "or", "not", "in", "per", "true", "false", DELEGATE].contains(&s.as_str());
     if !ok {
         c.error(
@@ -153,17 +133,8 @@ fn check_unique<'s>(c: &mut Checker, what: &str, names: impl Iterator<Item = &'s
     let mut seen: HashMap<&str, &S> = HashMap::new();
     for n in names {
         if let Some(first) = seen.insert(n.as_str(), n) {
-            let first = c
-                .loc(first)
-                .map(|l| format!("first declared at line {}", l.line))
-                .unwrap_or_default();
-            c.error(
-                Code::DuplicateId,
-                c.loc(n),
-                None,
-                format!("{what} `{}` is declared twice", n.as_str()),
-                first,
-            );
+            let first = c.loc(first).map(|l| format!("first declared at line {}", l.line)).unwrap_or_default();
+            c.error(Code::DuplicateId, c.loc(n), None, format!("{what} `{}` is declared twice", n.as_str()), first);
         }
     }
 }
@@ -178,10 +149,7 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
         vs.iter()
             .map(|v| {
                 check_name(c, &v.name, "value");
-                Value {
-                    name: v.name.to_string(),
-                    doc: v.doc.to_string(),
-                }
+                Value { name: v.name.to_string(), doc: v.doc.to_string() }
             })
             .collect::<Vec<_>>()
     };
@@ -190,31 +158,18 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
         .iter()
         .map(|t| {
             check_name(c, &t.name, "type");
-            TypeDef {
-                name: t.name.to_string(),
-                doc: t.doc.to_string(),
-                values: values(&t.values, c),
-            }
+            TypeDef { name: t.name.to_string(), doc: t.doc.to_string(), values: values(&t.values, c) }
         })
         .collect();
     let mut facts = Vec::new();
     for f in &v.facts {
         check_name(c, &f.name, "fact");
-        let source = match FactSource::NAMES
-            .iter()
-            .position(|n| *n == f.source.as_str())
-        {
+        let source = match FactSource::NAMES.iter().position(|n| *n == f.source.as_str()) {
             Some(0) => FactSource::Derived,
             Some(1) => FactSource::Judgement,
             Some(_) => FactSource::Choice,
             None => {
-                c.lookup(
-                    "fact source",
-                    &f.source,
-                    FactSource::NAMES.iter().copied(),
-                    c.loc(&f.source),
-                    None,
-                );
+                c.lookup("fact source", &f.source, FactSource::NAMES.iter().copied(), c.loc(&f.source), None);
                 FactSource::Derived
             }
         };
@@ -247,10 +202,7 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
                         Code::TypeError,
                         c.loc(&f.name),
                         None,
-                        format!(
-                            "fact `{}` needs `type: bool` or at least two values",
-                            f.name.as_str()
-                        ),
+                        format!("fact `{}` needs `type: bool` or at least two values", f.name.as_str()),
                         "list the values under `values:`",
                     );
                 }
@@ -258,23 +210,11 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
             }
         };
         let vals = if is_bool {
-            ["false", "true"]
-                .iter()
-                .map(|n| Value {
-                    name: n.to_string(),
-                    doc: String::new(),
-                })
-                .collect()
+            ["false", "true"].iter().map(|n| Value { name: n.to_string(), doc: String::new() }).collect()
         } else {
             values(&f.values, c)
         };
-        facts.push(FactDef {
-            name: f.name.to_string(),
-            doc: f.doc.to_string(),
-            source,
-            is_bool,
-            values: vals,
-        });
+        facts.push(FactDef { name: f.name.to_string(), doc: f.doc.to_string(), source, is_bool, values: vals });
     }
     let mut rectifications = Vec::new();
     for r in &v.rectifications {
@@ -284,32 +224,13 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
             .params
             .iter()
             .filter_map(|p| {
-                let ty = c.lookup(
-                    "type",
-                    &p.ty,
-                    types.iter().map(|t| t.name.as_str()),
-                    c.loc(&p.ty),
-                    None,
-                )?;
-                Some(Param {
-                    name: p.name.to_string(),
-                    ty,
-                })
+                let ty = c.lookup("type", &p.ty, types.iter().map(|t| t.name.as_str()), c.loc(&p.ty), None)?;
+                Some(Param { name: p.name.to_string(), ty })
             })
             .collect();
-        rectifications.push(RectificationDef {
-            name: r.name.to_string(),
-            doc: r.doc.to_string(),
-            params,
-        });
+        rectifications.push(RectificationDef { name: r.name.to_string(), doc: r.doc.to_string(), params });
     }
-    let mut program = Program {
-        types,
-        facts,
-        rectifications,
-        tables: Vec::new(),
-        editions: Vec::new(),
-    };
+    let mut program = Program { types, facts, rectifications, tables: Vec::new(), editions: Vec::new() };
     for t in &v.tables {
         check_name(c, &t.name, "table");
         let assume = t
@@ -317,18 +238,10 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
             .iter()
             .filter_map(|a| {
                 let when = condition(c, &program, &a.when, None)?;
-                Some(Assumption {
-                    when,
-                    text: a.when.to_string(),
-                    because: a.because.to_string(),
-                })
+                Some(Assumption { when, text: a.when.to_string(), because: a.because.to_string() })
             })
             .collect();
-        program.tables.push(TableDef {
-            name: t.name.to_string(),
-            doc: t.doc.to_string(),
-            assume,
-        });
+        program.tables.push(TableDef { name: t.name.to_string(), doc: t.doc.to_string(), assume });
     }
     Some(program)
 }
@@ -339,7 +252,13 @@ fn condition(c: &mut Checker, p: &Program, text: &S, clause: Option<&str>) -> Op
         Ok(e) => typed(c, p, text, &e, clause),
         Err(e) => {
             let at = c.set.offset_in(text, e.offset, 1);
-            c.error(Code::DslSyntax, at, clause, format!("syntax error in condition: {}", e.message), "conditions use facts with `==`, `!=`, `in {..}`, `and`, `or`, `not` and parentheses");
+            c.error(
+                Code::DslSyntax,
+                at,
+                clause,
+                format!("syntax error in condition: {}", e.message),
+                "conditions use facts with `==`, `!=`, `in {..}`, `and`, `or`, `not` and parentheses",
+            );
             None
         }
     }
@@ -347,13 +266,7 @@ fn condition(c: &mut Checker, p: &Program, text: &S, clause: Option<&str>) -> Op
 
 fn typed(c: &mut Checker, p: &Program, text: &S, e: &Expr, clause: Option<&str>) -> Option<Cond> {
     let fact = |c: &mut Checker, id: &syntax::Ident| {
-        c.lookup(
-            "fact",
-            &id.name,
-            p.facts.iter().map(|f| f.name.as_str()),
-            c.inner(text, &id.span),
-            clause,
-        )
+        c.lookup("fact", &id.name, p.facts.iter().map(|f| f.name.as_str()), c.inner(text, &id.span), clause)
     };
     let value = |c: &mut Checker, f: usize, id: &syntax::Ident| {
         let fd = &p.facts[f];
@@ -362,22 +275,13 @@ fn typed(c: &mut Checker, p: &Program, text: &S, e: &Expr, clause: Option<&str>)
                 Code::TypeError,
                 c.inner(text, &id.span),
                 clause,
-                format!(
-                    "`{}` is a bool fact; compare it with true or false",
-                    fd.name
-                ),
+                format!("`{}` is a bool fact; compare it with true or false", fd.name),
                 format!("write `{}` or `not {}`", fd.name, fd.name),
             );
             return None;
         }
         let at = c.inner(text, &id.span);
-        c.lookup(
-            &format!("value of `{}`", fd.name),
-            &id.name,
-            fd.values.iter().map(|v| v.name.as_str()),
-            at,
-            clause,
-        )
+        c.lookup(&format!("`{}` value", fd.name), &id.name, fd.values.iter().map(|v| v.name.as_str()), at, clause)
     };
     let all = |cs: &[Expr], c: &mut Checker| -> Option<Vec<Cond>> {
         let typed: Vec<Option<Cond>> = cs.iter().map(|e| typed(c, p, text, e, clause)).collect();
@@ -397,16 +301,9 @@ fn typed(c: &mut Checker, p: &Program, text: &S, e: &Expr, clause: Option<&str>)
                 );
                 return None;
             }
-            Cond::In {
-                fact: f,
-                values: vec![1],
-            }
+            Cond::In { fact: f, values: vec![1] }
         }
-        Expr::Compare {
-            fact: id,
-            equal,
-            value: lit,
-        } => {
+        Expr::Compare { fact: id, equal, value: lit } => {
             let f = fact(c, id)?;
             let v = match lit {
                 Literal::Bool(b, span) => {
@@ -424,32 +321,18 @@ fn typed(c: &mut Checker, p: &Program, text: &S, e: &Expr, clause: Option<&str>)
                 }
                 Literal::Value(v) => value(c, f, v)?,
             };
-            let cond = Cond::In {
-                fact: f,
-                values: vec![v],
-            };
+            let cond = Cond::In { fact: f, values: vec![v] };
             if *equal {
                 cond
             } else {
                 Cond::Not(Box::new(cond))
             }
         }
-        Expr::In {
-            fact: id,
-            negated,
-            values,
-        } => {
+        Expr::In { fact: id, negated, values } => {
             let f = fact(c, id)?;
-            let vs: Option<Vec<usize>> = values
-                .iter()
-                .map(|v| value(c, f, v))
-                .collect::<Vec<_>>()
-                .into_iter()
-                .collect();
-            let cond = Cond::In {
-                fact: f,
-                values: vs?,
-            };
+            let vs: Option<Vec<usize>> =
+                values.iter().map(|v| value(c, f, v)).collect::<Vec<_>>().into_iter().collect();
+            let cond = Cond::In { fact: f, values: vs? };
             if *negated {
                 Cond::Not(Box::new(cond))
             } else {
@@ -475,10 +358,7 @@ fn check_edition(
     let documents: Vec<Document> = file
         .documents
         .iter()
-        .map(|d| Document {
-            file: d.file.to_string(),
-            description: d.description.to_string(),
-        })
+        .map(|d| Document { file: d.file.to_string(), description: d.description.to_string() })
         .collect();
     let clause_ref = |c: &mut Checker, s: &S, at: Option<Location>, owner: &str| -> Option<usize> {
         if let Some(i) = ids.iter().position(|id| *id == s.as_str()) {
@@ -486,10 +366,7 @@ fn check_edition(
         }
         let help = match did_you_mean(s, ids.iter().copied()) {
             Some(sug) => format!("did you mean `{sug}`? Otherwise add the clause to laws/{name}/"),
-            None => format!(
-                "add a clause `{}` to laws/{name}/, or fix the reference",
-                s.as_str()
-            ),
+            None => format!("add a clause `{}` to laws/{name}/, or fix the reference", s.as_str()),
         };
         c.error(
             Code::DanglingReference,
@@ -507,31 +384,16 @@ fn check_edition(
             "law" => Authority::Law,
             "commentary" => Authority::Commentary,
             other => {
-                c.lookup(
-                    "authority",
-                    other,
-                    ["law", "commentary"].into_iter(),
-                    c.loc(&s.authority),
-                    Some(id),
-                );
+                c.lookup("authority", other, ["law", "commentary"].into_iter(), c.loc(&s.authority), Some(id));
                 Authority::Law
             }
         };
-        let certainty = match Certainty::NAMES
-            .iter()
-            .position(|n| *n == s.certainty.as_str())
-        {
+        let certainty = match Certainty::NAMES.iter().position(|n| *n == s.certainty.as_str()) {
             Some(0) => Certainty::Verified,
             Some(1) => Certainty::Summarized,
             Some(_) => Certainty::Uncertain,
             None => {
-                c.lookup(
-                    "certainty",
-                    &s.certainty,
-                    Certainty::NAMES.iter().copied(),
-                    c.loc(&s.certainty),
-                    Some(id),
-                );
+                c.lookup("certainty", &s.certainty, Certainty::NAMES.iter().copied(), c.loc(&s.certainty), Some(id));
                 Certainty::Uncertain
             }
         };
@@ -553,18 +415,9 @@ fn check_edition(
                 "add `note:` explaining what is unsure and how to check it",
             );
         }
-        if !documents
-            .iter()
-            .any(|d| d.file == s.source.document.as_str())
-        {
+        if !documents.iter().any(|d| d.file == s.source.document.as_str()) {
             let known = documents.iter().map(|d| d.file.as_str());
-            c.lookup(
-                "document",
-                &s.source.document,
-                known,
-                c.loc(&s.source.document),
-                Some(id),
-            );
+            c.lookup("document", &s.source.document, known, c.loc(&s.source.document), Some(id));
         }
         if authority == Authority::Commentary && s.interprets.is_none() {
             c.error(
@@ -575,15 +428,8 @@ fn check_edition(
                 "add `interprets: Law NN`",
             );
         }
-        let interprets = s
-            .interprets
-            .as_ref()
-            .and_then(|i| clause_ref(c, i, c.loc(i), id));
-        let refs = s
-            .refs
-            .iter()
-            .filter_map(|r| clause_ref(c, r, c.loc(r), id))
-            .collect();
+        let interprets = s.interprets.as_ref().and_then(|i| clause_ref(c, i, c.loc(i), id));
+        let refs = s.refs.iter().filter_map(|r| clause_ref(c, r, c.loc(r), id)).collect();
         clauses.push(Clause {
             id: id.to_string(),
             title: s.title.to_string(),
@@ -597,12 +443,7 @@ fn check_edition(
             summary: s.summary.trim_end().to_string(),
             interprets,
             refs,
-            file: s
-                .id
-                .span()
-                .start()
-                .map(|m| c.set.files[m.source()].path.clone())
-                .unwrap_or_default(),
+            file: s.id.span().start().map(|m| c.set.files[m.source()].path.clone()).unwrap_or_default(),
             location: c.loc(&s.id),
         });
     }
@@ -624,21 +465,10 @@ fn check_edition(
                     format!("{} #{}", s.id.as_str(), rule_ids.len())
                 }
             };
-            let at =
-                r.id.as_ref()
-                    .map(|i| c.loc(i))
-                    .unwrap_or_else(|| c.loc(&s.id));
+            let at = r.id.as_ref().map(|i| c.loc(i)).unwrap_or_else(|| c.loc(&s.id));
             if let Some((_, first)) = rule_ids.iter().find(|(rid, _)| *rid == id) {
-                let help = first
-                    .map(|l| format!("first used at line {}", l.line))
-                    .unwrap_or_default();
-                c.error(
-                    Code::DuplicateId,
-                    at,
-                    Some(&s.id),
-                    format!("rule id `{id}` is used twice"),
-                    help,
-                );
+                let help = first.map(|l| format!("first used at line {}", l.line)).unwrap_or_default();
+                c.error(Code::DuplicateId, at, Some(&s.id), format!("rule id `{id}` is used twice"), help);
             }
             rule_ids.push((id, at));
         }
@@ -649,13 +479,7 @@ fn check_edition(
         let cid = s.id.as_str();
         for r in &s.rules {
             let (id, location) = rule_ids[rules.len()].clone();
-            let table = c.lookup(
-                "table",
-                &r.table,
-                tables.clone(),
-                c.loc(&r.table),
-                Some(cid),
-            );
+            let table = c.lookup("table", &r.table, tables.clone(), c.loc(&r.table), Some(cid));
             let when = condition(c, p, &r.when, Some(cid));
             let mut outcomes = Vec::new();
             for o in &r.then {
@@ -677,13 +501,7 @@ fn check_edition(
                 .iter()
                 .filter_map(|o| {
                     let at = c.loc(o);
-                    let i = c.lookup(
-                        "rule",
-                        o,
-                        rule_ids.iter().map(|(r, _)| r.as_str()),
-                        at,
-                        Some(cid),
-                    );
+                    let i = c.lookup("rule", o, rule_ids.iter().map(|(r, _)| r.as_str()), at, Some(cid));
                     if i == Some(rules.len()) {
                         c.error(
                             Code::Cycle,
@@ -729,10 +547,7 @@ fn check_edition(
                     Code::TypeError,
                     r.location,
                     Some(&clauses[r.clause].id),
-                    format!(
-                        "rule `{}` overrides `{}`, which belongs to another table",
-                        r.id, rules[o].id
-                    ),
+                    format!("rule `{}` overrides `{}`, which belongs to another table", r.id, rules[o].id),
                     "a rule may only override rules of its own table",
                 );
             }
@@ -743,7 +558,16 @@ fn check_edition(
         for o in &r.outcomes {
             if let OutcomeKind::Delegate { table } = o.kind {
                 if !defines(table) {
-                    c.error(Code::DanglingReference, r.location, Some(&clauses[r.clause].id), format!("rule `{}` delegates to table `{}`, which has no rules in edition {name}", r.id, p.tables[table].name), "add the rules of that table, or delegate elsewhere");
+                    c.error(
+                        Code::DanglingReference,
+                        r.location,
+                        Some(&clauses[r.clause].id),
+                        format!(
+                            "rule `{}` delegates to table `{}`, which has no rules in edition {name}",
+                            r.id, p.tables[table].name
+                        ),
+                        "add the rules of that table, or delegate elsewhere",
+                    );
                 }
             }
         }
@@ -751,10 +575,14 @@ fn check_edition(
     for t in 0..p.tables.len() {
         if let Some(path) = delegation_cycle(&rules, t) {
             let names: Vec<&str> = path.iter().map(|&t| p.tables[t].name.as_str()).collect();
+            let culprit = rules.iter().find(|r| {
+                r.table == path[path.len() - 2]
+                    && r.outcomes.iter().any(|o| matches!(o.kind, OutcomeKind::Delegate { table } if table == t))
+            });
             c.error(
                 Code::Cycle,
-                None,
-                None,
+                culprit.and_then(|r| r.location),
+                culprit.map(|r| clauses[r.clause].id.as_str()),
                 format!("tables delegate in a cycle: {}", names.join(" -> ")),
                 "break the cycle; a delegation must reach a table that decides by itself",
             );
@@ -814,7 +642,13 @@ fn outcome(
         Ok(o) => o,
         Err(e) => {
             let at = c.set.offset_in(text, e.offset, 1);
-            c.error(Code::DslSyntax, at, Some(clause), format!("syntax error in outcome: {}", e.message), "an outcome is `rectification(arg, ...)`, optionally followed by `per \"Clause id\", ...`");
+            c.error(
+                Code::DslSyntax,
+                at,
+                Some(clause),
+                format!("syntax error in outcome: {}", e.message),
+                "an outcome is `rectification(arg, ...)`, optionally followed by `per \"Clause id\", ...`",
+            );
             return None;
         }
     };
@@ -840,42 +674,19 @@ fn outcome(
             return None;
         };
         let at = c.inner(text, &arg.span);
-        let table = c.lookup(
-            "table",
-            &arg.name,
-            p.tables.iter().map(|t| t.name.as_str()),
-            at,
-            Some(clause),
-        )?;
-        return Some(Outcome {
-            kind: OutcomeKind::Delegate { table },
-            citations,
-            text: text.to_string(),
-        });
+        let table = c.lookup("table", &arg.name, p.tables.iter().map(|t| t.name.as_str()), at, Some(clause))?;
+        return Some(Outcome { kind: OutcomeKind::Delegate { table }, citations, text: text.to_string() });
     }
-    let names = p
-        .rectifications
-        .iter()
-        .map(|r| r.name.as_str())
-        .chain([DELEGATE]);
+    let names = p.rectifications.iter().map(|r| r.name.as_str()).chain([DELEGATE]);
     let r = c.lookup("rectification", &o.head.name, names, head_at, Some(clause))?;
     let def = &p.rectifications[r];
     if def.params.len() != o.args.len() {
-        let sig: Vec<String> = def
-            .params
-            .iter()
-            .map(|pa| format!("{}: {}", pa.name, p.types[pa.ty].name))
-            .collect();
+        let sig: Vec<String> = def.params.iter().map(|pa| format!("{}: {}", pa.name, p.types[pa.ty].name)).collect();
         c.error(
             Code::TypeError,
             head_at,
             Some(clause),
-            format!(
-                "`{}` takes {} argument(s), not {}",
-                def.name,
-                def.params.len(),
-                o.args.len()
-            ),
+            format!("`{}` takes {} argument(s), not {}", def.name, def.params.len(), o.args.len()),
             format!("write `{}({})`", def.name, sig.join(", ")),
         );
         return None;
@@ -892,12 +703,5 @@ fn outcome(
             Some(clause),
         )?);
     }
-    Some(Outcome {
-        kind: OutcomeKind::Rectify {
-            rectification: r,
-            args,
-        },
-        citations,
-        text: text.to_string(),
-    })
+    Some(Outcome { kind: OutcomeKind::Rectify { rectification: r, args }, citations, text: text.to_string() })
 }

@@ -27,16 +27,9 @@ fn witness(p: &Program, facts: &[usize], values: &[usize]) -> String {
         .join(", ")
 }
 
-fn analyse_table(
-    p: &Program,
-    e: &Edition,
-    t: usize,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<Analysis> {
+fn analyse_table(p: &Program, e: &Edition, t: usize, diagnostics: &mut Vec<Diagnostic>) -> Option<Analysis> {
     let table = &p.tables[t];
-    let rules: Vec<usize> = (0..e.rules.len())
-        .filter(|&r| e.rules[r].table == t)
-        .collect();
+    let rules: Vec<usize> = (0..e.rules.len()).filter(|&r| e.rules[r].table == t).collect();
     let mut facts = Vec::new();
     for &r in &rules {
         e.rules[r].when.facts(&mut facts);
@@ -46,23 +39,14 @@ fn analyse_table(
     }
     facts.sort();
     let radix: Vec<usize> = facts.iter().map(|&f| p.facts[f].values.len()).collect();
-    let total = radix
-        .iter()
-        .try_fold(1usize, |acc, &n| acc.checked_mul(n))
-        .unwrap_or(usize::MAX);
+    let total = radix.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n)).unwrap_or(usize::MAX);
     let rule_diag = |code, r: usize, msg: String, help: String| {
-        Diagnostic::error(code, msg)
-            .at(e.rules[r].location)
-            .clause(&e.clauses[e.rules[r].clause].id)
-            .help(help)
+        Diagnostic::error(code, msg).at(e.rules[r].location).clause(&e.clauses[e.rules[r].clause].id).help(help)
     };
     if total > MAX_COMBINATIONS {
         diagnostics.push(
-            Diagnostic::error(
-                Code::TableTooLarge,
-                format!("table `{}` tests {total} fact combinations", table.name),
-            )
-            .help("split the table with `delegate(...)` so each part tests fewer facts"),
+            Diagnostic::error(Code::TableTooLarge, format!("table `{}` tests {total} fact combinations", table.name))
+                .help("split the table with `delegate(...)` so each part tests fewer facts"),
         );
         return None;
     }
@@ -84,27 +68,15 @@ fn analyse_table(
             verdicts.push((values, Verdict::Assumed));
             continue;
         }
-        let applicable: Vec<usize> = rules
-            .iter()
-            .copied()
-            .filter(|&r| e.rules[r].when.eval(&assignment))
-            .collect();
+        let applicable: Vec<usize> = rules.iter().copied().filter(|&r| e.rules[r].when.eval(&assignment)).collect();
         let deciding: Vec<usize> = applicable
             .iter()
             .copied()
-            .filter(|&r| {
-                !applicable
-                    .iter()
-                    .any(|&s| e.rules[s].overrides.contains(&r))
-            })
+            .filter(|&r| !applicable.iter().any(|&s| e.rules[s].overrides.contains(&r)))
             .collect();
         for &r in &applicable {
             if !deciding.contains(&r) && applied_somewhere[r].is_none() {
-                let by = applicable
-                    .iter()
-                    .copied()
-                    .find(|&s| e.rules[s].overrides.contains(&r))
-                    .unwrap_or(r);
+                let by = applicable.iter().copied().find(|&s| e.rules[s].overrides.contains(&r)).unwrap_or(r);
                 applied_somewhere[r] = Some((values.clone(), by));
             }
         }
@@ -116,10 +88,13 @@ fn analyse_table(
             [] if applicable.is_empty() => {
                 gaps += 1;
                 if gaps <= MAX_GAP_REPORTS {
-                    diagnostics.push(
-                        Diagnostic::error(Code::Gap, format!("no rule of table `{}` decides the case {}", table.name, witness(p, &facts, &values)))
-                            .help("add a rule for this case, widen a condition, or state why it cannot occur with an `assume:` on the table"),
-                    );
+                    // Point at the table's first rule: the gap is the table's.
+                    diagnostics.push(rule_diag(
+                        Code::Gap,
+                        rules[0],
+                        format!("no rule of table `{}` decides the case {}", table.name, witness(p, &facts, &values)),
+                        "add a rule for this case, widen a condition, or state why it cannot occur with an `assume:` on the table".into(),
+                    ));
                 }
                 verdicts.push((values, Verdict::Assumed));
             }
@@ -143,8 +118,16 @@ fn analyse_table(
                     diagnostics.push(rule_diag(
                         Code::Conflict,
                         *b,
-                        format!("rules `{}` and `{}` both decide the case {}", e.rules[*a].id, e.rules[*b].id, witness(p, &facts, &values)),
-                        format!("make the conditions exclusive, or add `overrides: [{}]` to the rule that should win", e.rules[*a].id),
+                        format!(
+                            "rules `{}` and `{}` both decide the case {}",
+                            e.rules[*a].id,
+                            e.rules[*b].id,
+                            witness(p, &facts, &values)
+                        ),
+                        format!(
+                            "make the conditions exclusive, or add `overrides: [{}]` to the rule that should win",
+                            e.rules[*a].id
+                        ),
                     ));
                 }
                 verdicts.push((values, Verdict::Assumed));
@@ -155,11 +138,7 @@ fn analyse_table(
         diagnostics.push(
             Diagnostic::error(
                 Code::Gap,
-                format!(
-                    "table `{}` has {} more undecided cases",
-                    table.name,
-                    gaps - MAX_GAP_REPORTS
-                ),
+                format!("table `{}` has {} more undecided cases", table.name, gaps - MAX_GAP_REPORTS),
             )
             .help("the cases above are the first of them"),
         );
@@ -180,9 +159,5 @@ fn analyse_table(
         };
         diagnostics.push(rule_diag(Code::DeadRule, r, msg, help));
     }
-    Some(Analysis {
-        table: t,
-        facts,
-        verdicts,
-    })
+    Some(Analysis { table: t, facts, verdicts })
 }

@@ -11,10 +11,7 @@ pub fn camel(name: &str) -> String {
     name.split('_')
         .map(|part| {
             let mut chars = part.chars();
-            chars
-                .next()
-                .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
-                .unwrap_or_default()
+            chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
         })
         .collect()
 }
@@ -22,27 +19,15 @@ pub fn camel(name: &str) -> String {
 /// The Rust constant that holds a clause: `Law 30B2(a)` becomes `LAW_30B2_A`.
 fn clause_const(clauses: &[Clause], i: usize) -> String {
     let base = |id: &str| {
-        let mut s: String = id
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_uppercase()
-                } else {
-                    '_'
-                }
-            })
-            .collect();
+        let mut s: String =
+            id.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_uppercase() } else { '_' }).collect();
         while s.contains("__") {
             s = s.replace("__", "_");
         }
         s.trim_matches('_').to_string()
     };
     let name = base(&clauses[i].id);
-    if clauses
-        .iter()
-        .enumerate()
-        .any(|(j, c)| j != i && base(&c.id) == name)
-    {
+    if clauses.iter().enumerate().any(|(j, c)| j != i && base(&c.id) == name) {
         format!("{name}_{i}")
     } else {
         name
@@ -50,17 +35,8 @@ fn clause_const(clauses: &[Clause], i: usize) -> String {
 }
 
 fn rule_fn(rule: &Rule) -> String {
-    let mut s: String = rule
-        .id
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let mut s: String =
+        rule.id.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect();
     while s.contains("__") {
         s = s.replace("__", "_");
     }
@@ -69,22 +45,11 @@ fn rule_fn(rule: &Rule) -> String {
 
 /// The `Edition` variant of an edition directory: `1987` becomes `E1987`.
 fn edition_variant(name: &str) -> String {
-    format!(
-        "E{}",
-        camel(
-            &name
-                .replace(|c: char| !c.is_ascii_alphanumeric(), "_")
-                .to_lowercase()
-        )
-    )
+    format!("E{}", camel(&name.replace(|c: char| !c.is_ascii_alphanumeric(), "_").to_lowercase()))
 }
 
 fn edition_mod(name: &str) -> String {
-    format!(
-        "e{}",
-        name.replace(|c: char| !c.is_ascii_alphanumeric(), "_")
-            .to_lowercase()
-    )
+    format!("e{}", name.replace(|c: char| !c.is_ascii_alphanumeric(), "_").to_lowercase())
 }
 
 fn fact_type(f: &FactDef) -> String {
@@ -108,9 +73,7 @@ fn rust_str(s: &str) -> String {
 }
 
 fn opt_str(s: &Option<String>) -> String {
-    s.as_ref()
-        .map(|s| format!("Some({})", rust_str(s)))
-        .unwrap_or_else(|| "None".into())
+    s.as_ref().map(|s| format!("Some({})", rust_str(s))).unwrap_or_else(|| "None".into())
 }
 
 /// A finite enum with `ALL`, `name()` and `from_name()`.
@@ -123,17 +86,7 @@ fn finite_enum(scope: &mut Scope, name: &str, doc: &str, values: &[Value]) {
         }
     };
     let e = scope.new_enum(name).vis("pub").doc(doc);
-    for d in [
-        "Clone",
-        "Copy",
-        "Debug",
-        "PartialEq",
-        "Eq",
-        "Hash",
-        "PartialOrd",
-        "Ord",
-        "Default",
-    ] {
+    for d in ["Clone", "Copy", "Debug", "PartialEq", "Eq", "Hash", "PartialOrd", "Ord", "Default"] {
         e.derive(d);
     }
     for (i, v) in values.iter().enumerate() {
@@ -145,18 +98,10 @@ fn finite_enum(scope: &mut Scope, name: &str, doc: &str, values: &[Value]) {
             variant.annotation("#[default]");
         }
     }
-    let variants: Vec<String> = values
-        .iter()
-        .map(|v| format!("{name}::{}", variant_name(v)))
-        .collect();
+    let variants: Vec<String> = values.iter().map(|v| format!("{name}::{}", variant_name(v))).collect();
     let names: Vec<String> = values.iter().map(|v| rust_str(&v.name)).collect();
     let imp = scope.new_impl(name);
-    imp.associate_const(
-        "ALL",
-        format!("[{name}; {}]", values.len()),
-        format!("[{}]", variants.join(", ")),
-        "pub",
-    );
+    imp.associate_const("ALL", format!("[{name}; {}]", values.len()), format!("[{}]", variants.join(", ")), "pub");
     imp.new_fn("name")
         .vis("pub")
         .doc("The name used in law sources and case files.")
@@ -187,42 +132,17 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
     }
 
     // Facts, and access to them by id for enumeration of unknown facts.
-    let facts = scope
-        .new_struct("Facts")
-        .vis("pub")
-        .doc("Every fact a table may test.");
-    for d in [
-        "Clone",
-        "Copy",
-        "Debug",
-        "PartialEq",
-        "Eq",
-        "Hash",
-        "Default",
-    ] {
+    let facts = scope.new_struct("Facts").vis("pub").doc("Every fact a table may test.");
+    for d in ["Clone", "Copy", "Debug", "PartialEq", "Eq", "Hash", "Default"] {
         facts.derive(d);
     }
     for f in &p.facts {
-        facts
-            .new_field(&f.name, fact_type(f))
-            .vis("pub")
-            .doc(&f.doc);
+        facts.new_field(&f.name, fact_type(f)).vis("pub").doc(&f.doc);
     }
-    let fact_ids: Vec<Value> = p
-        .facts
-        .iter()
-        .map(|f| Value {
-            name: f.name.clone(),
-            doc: f.doc.clone(),
-        })
-        .collect();
+    let fact_ids: Vec<Value> = p.facts.iter().map(|f| Value { name: f.name.clone(), doc: f.doc.clone() }).collect();
     finite_enum(&mut scope, "FactId", "The facts, by name.", &fact_ids);
     let imp = scope.new_impl("FactId");
-    let sources_list: Vec<String> = p
-        .facts
-        .iter()
-        .map(|f| format!("FactSource::{}", camel(f.source.name())))
-        .collect();
+    let sources_list: Vec<String> = p.facts.iter().map(|f| format!("FactSource::{}", camel(f.source.name()))).collect();
     imp.new_fn("source")
         .vis("pub")
         .doc("Where the engine learns this fact.")
@@ -232,27 +152,14 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
     let value_lists: Vec<String> = p
         .facts
         .iter()
-        .map(|f| {
-            format!(
-                "&[{}]",
-                f.values
-                    .iter()
-                    .map(|v| rust_str(&v.name))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })
+        .map(|f| format!("&[{}]", f.values.iter().map(|v| rust_str(&v.name)).collect::<Vec<_>>().join(", ")))
         .collect();
     imp.new_fn("values")
         .vis("pub")
         .doc("The names of the fact's values, in index order.")
         .arg_self()
         .ret("&'static [&'static str]")
-        .line(format!(
-            "const VALUES: [&[&str]; {}] = [{}];",
-            p.facts.len(),
-            value_lists.join(", ")
-        ))
+        .line(format!("const VALUES: [&[&str]; {}] = [{}];", p.facts.len(), value_lists.join(", ")))
         .line("VALUES[self as usize]");
     let imp = scope.new_impl("Facts");
     let mut get = Block::new("match fact");
@@ -264,11 +171,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
             set.line(format!("{id} => self.{} = value == 1,", f.name));
         } else {
             get.line(format!("{id} => self.{} as usize,", f.name));
-            set.line(format!(
-                "{id} => self.{} = {}::ALL[value],",
-                f.name,
-                camel(&f.name)
-            ));
+            set.line(format!("{id} => self.{} = {}::ALL[value],", f.name, camel(&f.name)));
         }
     }
     imp.new_fn("get")
@@ -287,10 +190,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
         .push_block(set);
 
     // Rectifications.
-    let e = scope
-        .new_enum("Rectification")
-        .vis("pub")
-        .doc("The rectifications that rules produce.");
+    let e = scope.new_enum("Rectification").vis("pub").doc("The rectifications that rules produce.");
     for d in ["Clone", "Copy", "Debug", "PartialEq", "Eq", "Hash"] {
         e.derive(d);
     }
@@ -304,11 +204,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
     let mut name_block = Block::new("match self");
     for r in &p.rectifications {
         let pat = if r.params.is_empty() { "" } else { " { .. }" };
-        name_block.line(format!(
-            "Rectification::{}{pat} => {},",
-            camel(&r.name),
-            rust_str(&r.name)
-        ));
+        name_block.line(format!("Rectification::{}{pat} => {},", camel(&r.name), rust_str(&r.name)));
     }
     scope
         .new_impl("Rectification")
@@ -319,42 +215,16 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
         .ret("&'static str")
         .push_block(name_block);
 
-    let tables: Vec<Value> = p
-        .tables
-        .iter()
-        .map(|t| Value {
-            name: t.name.clone(),
-            doc: t.doc.clone(),
-        })
-        .collect();
+    let tables: Vec<Value> = p.tables.iter().map(|t| Value { name: t.name.clone(), doc: t.doc.clone() }).collect();
     finite_enum(&mut scope, "Table", "The decision tables.", &tables);
-    let editions: Vec<Value> = p
-        .editions
-        .iter()
-        .map(|e| Value {
-            name: e.name.clone(),
-            doc: e.title.clone(),
-        })
-        .collect();
-    finite_enum(
-        &mut scope,
-        "Edition",
-        "The editions of the Laws, one per directory.",
-        &editions,
-    );
+    let editions: Vec<Value> =
+        p.editions.iter().map(|e| Value { name: e.name.clone(), doc: e.title.clone() }).collect();
+    finite_enum(&mut scope, "Edition", "The editions of the Laws, one per directory.", &editions);
     let mut clauses_block = Block::new("match self");
     let mut title_block = Block::new("match self");
     for e in &p.editions {
-        clauses_block.line(format!(
-            "Edition::{} => &{}::CLAUSES,",
-            edition_variant(&e.name),
-            edition_mod(&e.name)
-        ));
-        title_block.line(format!(
-            "Edition::{} => {},",
-            edition_variant(&e.name),
-            rust_str(&e.title)
-        ));
+        clauses_block.line(format!("Edition::{} => &{}::CLAUSES,", edition_variant(&e.name), edition_mod(&e.name)));
+        title_block.line(format!("Edition::{} => {},", edition_variant(&e.name), rust_str(&e.title)));
     }
     let imp = scope.new_impl("Edition");
     imp.new_fn("clauses")
@@ -363,11 +233,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
         .arg_self()
         .ret("&'static [Clause]")
         .push_block(clauses_block);
-    imp.new_fn("title")
-        .vis("pub")
-        .arg_self()
-        .ret("&'static str")
-        .push_block(title_block);
+    imp.new_fn("title").vis("pub").arg_self().ret("&'static str").push_block(title_block);
 
     // Dispatch.
     let mut dispatch = Block::new("match (edition, table)");
@@ -375,26 +241,12 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
     let mut tests = Block::new("match (edition, table)");
     for e in &p.editions {
         for a in &e.analyses {
-            let pair = format!(
-                "(Edition::{}, Table::{})",
-                edition_variant(&e.name),
-                camel(&p.tables[a.table].name)
-            );
-            dispatch.line(format!(
-                "{pair} => {}::{}(facts, &[], out),",
-                edition_mod(&e.name),
-                p.tables[a.table].name
-            ));
-            let read: Vec<String> = reachable_facts(e, a.table)
-                .iter()
-                .map(|&f| format!("FactId::{}", camel(&p.facts[f].name)))
-                .collect();
+            let pair = format!("(Edition::{}, Table::{})", edition_variant(&e.name), camel(&p.tables[a.table].name));
+            dispatch.line(format!("{pair} => {}::{}(facts, &[], out),", edition_mod(&e.name), p.tables[a.table].name));
+            let read: Vec<String> =
+                reachable_facts(e, a.table).iter().map(|&f| format!("FactId::{}", camel(&p.facts[f].name))).collect();
             reads.line(format!("{pair} => &[{}],", read.join(", ")));
-            let own: Vec<String> = a
-                .facts
-                .iter()
-                .map(|&f| format!("FactId::{}", camel(&p.facts[f].name)))
-                .collect();
+            let own: Vec<String> = a.facts.iter().map(|&f| format!("FactId::{}", camel(&p.facts[f].name))).collect();
             tests.line(format!("{pair} => &[{}],", own.join(", ")));
         }
     }
@@ -453,27 +305,18 @@ fn reachable_facts(e: &Edition, table: usize) -> Vec<usize> {
         }
         i += 1;
     }
-    let mut facts: Vec<usize> = e
-        .analyses
-        .iter()
-        .filter(|a| tables.contains(&a.table))
-        .flat_map(|a| a.facts.iter().copied())
-        .collect();
+    let mut facts: Vec<usize> =
+        e.analyses.iter().filter(|a| tables.contains(&a.table)).flat_map(|a| a.facts.iter().copied()).collect();
     facts.sort();
     facts.dedup();
     facts
 }
 
 fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
-    let m = scope
-        .new_module(edition_mod(&e.name))
-        .vis("pub")
-        .doc(format!("{} (edition `{}`).", e.title, e.name));
+    let m = scope.new_module(edition_mod(&e.name)).vis("pub").doc(format!("{} (edition `{}`).", e.title, e.name));
     m.import("super", "*");
     let s = m.scope();
-    let consts: Vec<String> = (0..e.clauses.len())
-        .map(|i| clause_const(&e.clauses, i))
-        .collect();
+    let consts: Vec<String> = (0..e.clauses.len()).map(|i| clause_const(&e.clauses, i)).collect();
     for (i, c) in e.clauses.iter().enumerate() {
         s.raw(format!(
             "/// {}: {}\npub const {}: Clause = Clause {{ id: {}, edition: {}, title: {}, document: {}, page: {}, paragraph: {}, summary: {} }};",
@@ -489,53 +332,37 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
             rust_str(&c.summary),
         ));
     }
-    s.raw(format!("/// Every clause of the edition, in source order.\npub static CLAUSES: [Clause; {}] = [{}];", consts.len(), consts.join(", ")));
+    s.raw(format!(
+        "/// Every clause of the edition, in source order.\npub static CLAUSES: [Clause; {}] = [{}];",
+        consts.len(),
+        consts.join(", ")
+    ));
 
     for r in &e.rules {
         let clause = &e.clauses[r.clause];
         let f = s
             .new_fn(rule_fn(r))
-            .doc(format!(
-                "{}: {}\n\nRule `{}`, when `{}`.",
-                clause.id,
-                clause.title,
-                r.id,
-                r.when_text.trim()
-            ))
+            .doc(format!("{}: {}\n\nRule `{}`, when `{}`.", clause.id, clause.title, r.id, r.when_text.trim()))
             .arg("facts", "&Facts")
             .arg("via", "&'static [Clause]")
             .arg("out", "&mut Decision");
-        let uses_facts = r
-            .outcomes
-            .iter()
-            .any(|o| matches!(o.kind, OutcomeKind::Delegate { .. }));
+        let uses_facts = r.outcomes.iter().any(|o| matches!(o.kind, OutcomeKind::Delegate { .. }));
         if !uses_facts {
             f.line("let _ = facts;");
         }
-        if r.outcomes
-            .iter()
-            .all(|o| matches!(o.kind, OutcomeKind::Delegate { .. }))
-        {
+        if r.outcomes.iter().all(|o| matches!(o.kind, OutcomeKind::Delegate { .. })) {
             f.line("let _ = via;");
         }
         f.line(format!("out.rules.push({});", rust_str(&r.id)));
         for o in &r.outcomes {
             let mut trace = vec![consts[r.clause].clone()];
-            trace.extend(
-                o.citations
-                    .iter()
-                    .filter(|&&c| c != r.clause)
-                    .map(|&c| consts[c].clone()),
-            );
+            trace.extend(o.citations.iter().filter(|&&c| c != r.clause).map(|&c| consts[c].clone()));
             let trace = format!("&[{}]", trace.join(", "));
             match &o.kind {
                 OutcomeKind::Delegate { table } => {
                     f.line(format!("{}(facts, {trace}, out);", p.tables[*table].name));
                 }
-                OutcomeKind::Rectify {
-                    rectification,
-                    args,
-                } => {
+                OutcomeKind::Rectify { rectification, args } => {
                     let def = &p.rectifications[*rectification];
                     let fields: Vec<String> = def
                         .params
@@ -543,22 +370,13 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
                         .zip(args)
                         .map(|(param, &v)| {
                             let ty = &p.types[param.ty];
-                            format!(
-                                "{}: {}::{}",
-                                param.name,
-                                camel(&ty.name),
-                                camel(&ty.values[v].name)
-                            )
+                            format!("{}: {}::{}", param.name, camel(&ty.name), camel(&ty.values[v].name))
                         })
                         .collect();
                     let value = if fields.is_empty() {
                         format!("Rectification::{}", camel(&def.name))
                     } else {
-                        format!(
-                            "Rectification::{} {{ {} }}",
-                            camel(&def.name),
-                            fields.join(", ")
-                        )
+                        format!("Rectification::{} {{ {} }}", camel(&def.name), fields.join(", "))
                     };
                     f.line(format!(
                         "out.outcomes.push(Traced {{ rectification: {value}, rule: {}, clauses: {trace}, via }});",
@@ -571,24 +389,12 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
 
     for a in &e.analyses {
         let table = &p.tables[a.table];
-        let scrutinee: Vec<String> = a
-            .facts
-            .iter()
-            .map(|&f| format!("facts.{}", p.facts[f].name))
-            .collect();
+        let scrutinee: Vec<String> = a.facts.iter().map(|&f| format!("facts.{}", p.facts[f].name)).collect();
         let mut arms: Vec<(Verdict, Vec<String>)> = Vec::new();
         for (values, verdict) in &a.verdicts {
-            let pattern: Vec<String> = a
-                .facts
-                .iter()
-                .zip(values)
-                .map(|(&f, &v)| fact_pattern(&p.facts[f], v))
-                .collect();
-            let pattern = if pattern.len() == 1 {
-                pattern[0].clone()
-            } else {
-                format!("({})", pattern.join(", "))
-            };
+            let pattern: Vec<String> =
+                a.facts.iter().zip(values).map(|(&f, &v)| fact_pattern(&p.facts[f], v)).collect();
+            let pattern = if pattern.len() == 1 { pattern[0].clone() } else { format!("({})", pattern.join(", ")) };
             match arms.iter_mut().find(|(v, _)| v == verdict) {
                 Some((_, pats)) => pats.push(pattern),
                 None => arms.push((verdict.clone(), vec![pattern])),
@@ -601,30 +407,16 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
         };
         let mut body = Block::new(format!("match {scrutinee}"));
         for (verdict, patterns) in &arms {
-            let patterns = if a.facts.is_empty() {
-                "()".to_string()
-            } else {
-                patterns.join("\n        | ")
-            };
+            let patterns = if a.facts.is_empty() { "()".to_string() } else { patterns.join("\n        | ") };
             match verdict {
                 Verdict::Decided(r) => {
                     body.line(format!("// {}", e.rules[*r].id));
-                    body.line(format!(
-                        "{patterns} => {}(facts, via, out),",
-                        rule_fn(&e.rules[*r])
-                    ));
+                    body.line(format!("{patterns} => {}(facts, via, out),", rule_fn(&e.rules[*r])));
                 }
                 Verdict::Assumed => {
-                    let because: Vec<&str> =
-                        table.assume.iter().map(|a| a.because.as_str()).collect();
-                    body.line(format!(
-                        "// Cannot occur: {}",
-                        because.join(" ").replace('\n', " ")
-                    ));
-                    body.line(format!(
-                        "{patterns} => out.unprovided.push(Table::{}),",
-                        camel(&table.name)
-                    ));
+                    let because: Vec<&str> = table.assume.iter().map(|a| a.because.as_str()).collect();
+                    body.line(format!("// Cannot occur: {}", because.join(" ").replace('\n', " ")));
+                    body.line(format!("{patterns} => out.unprovided.push(Table::{}),", camel(&table.name)));
                 }
             }
         }

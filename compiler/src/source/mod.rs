@@ -43,11 +43,7 @@ impl SourceSet {
         let mut set = SourceSet::default();
         let vocabulary = dir.join("vocabulary.yaml");
         let text = std::fs::read_to_string(&vocabulary).map_err(|e| io_error(&vocabulary, e))?;
-        set.files.push(SourceFile {
-            path: display(&vocabulary),
-            text,
-            edition: None,
-        });
+        set.files.push(SourceFile { path: display(&vocabulary), text, edition: None });
         let mut editions: Vec<_> = std::fs::read_dir(dir)
             .map_err(|e| io_error(dir, e))?
             .filter_map(Result::ok)
@@ -56,11 +52,7 @@ impl SourceSet {
             .collect();
         editions.sort();
         for edition_dir in editions {
-            let edition = edition_dir
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
+            let edition = edition_dir.file_name().unwrap_or_default().to_string_lossy().into_owned();
             let mut files: Vec<_> = std::fs::read_dir(&edition_dir)
                 .map_err(|e| io_error(&edition_dir, e))?
                 .filter_map(Result::ok)
@@ -70,11 +62,7 @@ impl SourceSet {
             files.sort();
             for path in files {
                 let text = std::fs::read_to_string(&path).map_err(|e| io_error(&path, e))?;
-                set.files.push(SourceFile {
-                    path: display(&path),
-                    text,
-                    edition: Some(edition.clone()),
-                });
+                set.files.push(SourceFile { path: display(&path), text, edition: Some(edition.clone()) });
             }
         }
         Ok(set)
@@ -88,13 +76,8 @@ impl SourceSet {
             .iter()
             .map(|(path, text)| {
                 let parts: Vec<&str> = path.rsplit('/').collect();
-                let edition = (parts.len() >= 3 && parts[0] != "vocabulary.yaml")
-                    .then(|| parts[1].to_string());
-                SourceFile {
-                    path: path.to_string(),
-                    text: text.to_string(),
-                    edition,
-                }
+                let edition = (parts.len() >= 3 && parts[0] != "vocabulary.yaml").then(|| parts[1].to_string());
+                SourceFile { path: path.to_string(), text: text.to_string(), edition }
             })
             .collect();
         SourceSet { files }
@@ -120,24 +103,13 @@ impl SourceSet {
     /// scalar, for errors inside an expression. Quoted scalars are skipped
     /// over their opening quote; if the scalar does not appear verbatim in
     /// the file (it was folded over lines), the scalar's start is used.
-    pub fn offset_in(
-        &self,
-        value: &Spanned<String>,
-        offset: usize,
-        len: usize,
-    ) -> Option<Location> {
+    pub fn offset_in(&self, value: &Spanned<String>, offset: usize, len: usize) -> Option<Location> {
         let start = value.span().start()?;
         let file = &self.files[start.source()].text;
-        let raw: String = file
-            .chars()
-            .skip(start.character())
-            .take(value.chars().count() + 1)
-            .collect();
+        let raw: String = file.chars().skip(start.character()).take(value.chars().count() + 1).collect();
         let (shift, verbatim) = if raw.starts_with(value.as_str()) {
             (0, true)
-        } else if (raw.starts_with('"') || raw.starts_with('\''))
-            && raw[1..].starts_with(value.as_str())
-        {
+        } else if (raw.starts_with('"') || raw.starts_with('\'')) && raw[1..].starts_with(value.as_str()) {
             (1, true)
         } else {
             (0, false)
@@ -184,13 +156,9 @@ pub fn parse(set: &SourceSet, diagnostics: &mut Vec<Diagnostic>) -> Vec<Parsed> 
             }
         };
         let Some(edition) = &file.edition else {
-            if let Some(v) = deserialize::<VocabularyFile>(
-                set,
-                node.as_mapping().map(|_| &node),
-                &node,
-                None,
-                diagnostics,
-            ) {
+            if let Some(v) =
+                deserialize::<VocabularyFile>(set, node.as_mapping().map(|_| &node), &node, None, diagnostics)
+            {
                 parsed.push(Parsed::Vocabulary(v));
             }
             continue;
@@ -199,8 +167,7 @@ pub fn parse(set: &SourceSet, diagnostics: &mut Vec<Diagnostic>) -> Vec<Parsed> 
             continue;
         };
         if file.path.ends_with("edition.yaml") {
-            if let Some(e) = deserialize::<EditionFile>(set, Some(&node), &node, None, diagnostics)
-            {
+            if let Some(e) = deserialize::<EditionFile>(set, Some(&node), &node, None, diagnostics) {
                 parsed.push(Parsed::Edition(edition.clone(), e));
             }
             continue;
@@ -208,36 +175,21 @@ pub fn parse(set: &SourceSet, diagnostics: &mut Vec<Diagnostic>) -> Vec<Parsed> 
         for key in mapping.keys() {
             if key.as_str() != "clauses" {
                 let suggestion = did_you_mean(key.as_str(), ["clauses"]);
-                diagnostics.push(unknown_key(
-                    set,
-                    key.span(),
-                    key.as_str(),
-                    &["clauses"],
-                    suggestion,
-                    None,
-                ));
+                diagnostics.push(unknown_key(set, key.span(), key.as_str(), &["clauses"], suggestion, None));
             }
         }
         let Some(list) = mapping.get_sequence("clauses") else {
             diagnostics.push(
-                Diagnostic::error(
-                    Code::YamlStructure,
-                    "a clause file must have a `clauses:` list",
-                )
-                .at(set.span_location(node.span()))
-                .help("write `clauses:` followed by one `- id: ...` entry per clause"),
+                Diagnostic::error(Code::YamlStructure, "a clause file must have a `clauses:` list")
+                    .at(set.span_location(node.span()))
+                    .help("write `clauses:` followed by one `- id: ...` entry per clause"),
             );
             continue;
         };
         let mut clauses = Vec::new();
         for item in list.iter() {
-            let id = item
-                .as_mapping()
-                .and_then(|m| m.get_scalar("id"))
-                .map(|s| s.as_str().to_string());
-            if let Some(clause) =
-                deserialize::<ClauseSrc>(set, Some(item), item, id.as_deref(), diagnostics)
-            {
+            let id = item.as_mapping().and_then(|m| m.get_scalar("id")).map(|s| s.as_str().to_string());
+            if let Some(clause) = deserialize::<ClauseSrc>(set, Some(item), item, id.as_deref(), diagnostics) {
                 clauses.push(clause);
             }
         }
@@ -254,10 +206,8 @@ fn deserialize<T: serde::de::DeserializeOwned>(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<T> {
     let Some(node) = node else {
-        diagnostics.push(
-            Diagnostic::error(Code::YamlStructure, "expected a mapping")
-                .at(set.span_location(whole.span())),
-        );
+        diagnostics
+            .push(Diagnostic::error(Code::YamlStructure, "expected a mapping").at(set.span_location(whole.span())));
         return None;
     };
     match marked_yaml::from_node::<T>(node) {
@@ -267,6 +217,7 @@ fn deserialize<T: serde::de::DeserializeOwned>(
             let d = match e.into_inner() {
                 marked_yaml::Error::UnknownFieldError(field, expected, span) => {
                     let suggestion = did_you_mean(&field, expected.iter().copied());
+                    let span = find_key(node, &field).unwrap_or(span);
                     let mut d = unknown_key(set, &span, &field, expected, suggestion, clause);
                     d.location = d.location.or(fallback);
                     d
@@ -285,6 +236,17 @@ fn deserialize<T: serde::de::DeserializeOwned>(
             diagnostics.push(d);
             None
         }
+    }
+}
+
+/// The span of the first mapping key named `name` in `node` or below it.
+fn find_key(node: &marked_yaml::Node, name: &str) -> Option<Span> {
+    match node {
+        marked_yaml::Node::Mapping(m) => {
+            m.iter().find_map(|(k, v)| if k.as_str() == name { Some(*k.span()) } else { find_key(v, name) })
+        }
+        marked_yaml::Node::Sequence(s) => s.iter().find_map(|v| find_key(v, name)),
+        marked_yaml::Node::Scalar(_) => None,
     }
 }
 
@@ -320,13 +282,8 @@ fn load_error(set: &SourceSet, file: usize, e: marked_yaml::LoadError) -> Diagno
         | ScanError(m, _) => Some(*m),
         DuplicateKey(inner) => inner.key.span().start().copied(),
     };
-    let location = marker.map(|m| set.location(&m, 1)).unwrap_or(Location {
-        file,
-        line: 1,
-        column: 1,
-        offset: 0,
-        len: 1,
-    });
+    let location =
+        marker.map(|m| set.location(&m, 1)).unwrap_or(Location { file, line: 1, column: 1, offset: 0, len: 1 });
     Diagnostic::error(Code::YamlSyntax, format!("{e}"))
         .at(Some(location))
         .help("fix the YAML syntax; indentation and `key: value` pairs are the usual culprits")

@@ -70,45 +70,26 @@ pub struct SyntaxError {
 pub fn parse_condition(text: &str) -> Result<Expr, SyntaxError> {
     let mut pairs = DslParser::parse(Rule::condition, text).map_err(syntax_error)?;
     let condition = pairs.next().expect("grammar: condition has one pair");
-    let disjunction = condition
-        .into_inner()
-        .next()
-        .expect("grammar: condition holds a disjunction");
+    let disjunction = condition.into_inner().next().expect("grammar: condition holds a disjunction");
     Ok(expr(disjunction))
 }
 
 pub fn parse_outcome(text: &str) -> Result<Outcome, SyntaxError> {
     let mut pairs = DslParser::parse(Rule::outcome, text).map_err(syntax_error)?;
-    let mut inner = pairs
-        .next()
-        .expect("grammar: outcome has one pair")
-        .into_inner();
-    let mut term = inner
-        .next()
-        .expect("grammar: outcome starts with a term")
-        .into_inner();
+    let mut inner = pairs.next().expect("grammar: outcome has one pair").into_inner();
+    let mut term = inner.next().expect("grammar: outcome starts with a term").into_inner();
     let head = ident(term.next().expect("grammar: a term has a head"));
-    let args = term
-        .filter(|p| p.as_rule() == Rule::name)
-        .map(ident)
-        .collect();
+    let args = term.filter(|p| p.as_rule() == Rule::name).map(ident).collect();
     let citations = inner
         .filter(|p| p.as_rule() == Rule::citations)
         .flat_map(|p| p.into_inner())
         .filter(|p| p.as_rule() == Rule::citation)
         .map(|c| {
             let text = c.into_inner().next().expect("grammar: citation has text");
-            Citation {
-                id: text.as_str().to_string(),
-                span: text.as_span().start()..text.as_span().end(),
-            }
+            Citation { id: text.as_str().to_string(), span: text.as_span().start()..text.as_span().end() }
         })
         .collect();
-    Ok(Outcome {
-        head,
-        args,
-        citations,
-    })
+    Ok(Outcome { head, args, citations })
 }
 
 fn syntax_error(e: pest::error::Error<Rule>) -> SyntaxError {
@@ -153,15 +134,9 @@ fn describe(rule: Rule) -> &'static str {
 }
 
 fn ident(pair: Pair<Rule>) -> Ident {
-    let pair = if pair.as_rule() == Rule::fact {
-        pair.into_inner().next().expect("grammar: fact is a name")
-    } else {
-        pair
-    };
-    Ident {
-        name: pair.as_str().to_string(),
-        span: pair.as_span().start()..pair.as_span().end(),
-    }
+    let pair =
+        if pair.as_rule() == Rule::fact { pair.into_inner().next().expect("grammar: fact is a name") } else { pair };
+    Ident { name: pair.as_str().to_string(), span: pair.as_span().start()..pair.as_span().end() }
 }
 
 fn expr(pair: Pair<Rule>) -> Expr {
@@ -181,33 +156,22 @@ fn expr(pair: Pair<Rule>) -> Expr {
             let mut inner = pair.into_inner();
             let first = inner.next().expect("grammar: negation is not empty");
             if first.as_rule() == Rule::not_op {
-                Expr::Not(Box::new(expr(
-                    inner.next().expect("grammar: not has an operand"),
-                )))
+                Expr::Not(Box::new(expr(inner.next().expect("grammar: not has an operand"))))
             } else {
                 expr(first)
             }
         }
-        Rule::atom => expr(
-            pair.into_inner()
-                .find(|p| p.as_rule() != Rule::open_paren)
-                .expect("grammar: atom is not empty"),
-        ),
+        Rule::atom => {
+            expr(pair.into_inner().find(|p| p.as_rule() != Rule::open_paren).expect("grammar: atom is not empty"))
+        }
         Rule::fact => Expr::Fact(ident(pair)),
         Rule::comparison => {
             let mut inner = pair.into_inner();
             let fact = ident(inner.next().expect("grammar: comparison has a fact"));
-            let equal = inner
-                .next()
-                .expect("grammar: comparison has an operator")
-                .as_str()
-                == "==";
+            let equal = inner.next().expect("grammar: comparison has an operator").as_str() == "==";
             let rhs = inner.next().expect("grammar: comparison has a value");
             let value = if rhs.as_rule() == Rule::boolean {
-                Literal::Bool(
-                    rhs.as_str() == "true",
-                    rhs.as_span().start()..rhs.as_span().end(),
-                )
+                Literal::Bool(rhs.as_str() == "true", rhs.as_span().start()..rhs.as_span().end())
             } else {
                 Literal::Value(ident(rhs))
             };
@@ -220,14 +184,7 @@ fn expr(pair: Pair<Rule>) -> Expr {
             if negated {
                 inner.next();
             }
-            Expr::In {
-                fact,
-                negated,
-                values: inner
-                    .filter(|p| p.as_rule() == Rule::name)
-                    .map(ident)
-                    .collect(),
-            }
+            Expr::In { fact, negated, values: inner.filter(|p| p.as_rule() == Rule::name).map(ident).collect() }
         }
         other => unreachable!("grammar: unexpected {other:?} in an expression"),
     }
@@ -247,29 +204,15 @@ mod tests {
                 };
                 format!("{}{}{}", fact.name, if *equal { "==" } else { "!=" }, v)
             }
-            Expr::In {
-                fact,
-                negated,
-                values,
-            } => format!(
+            Expr::In { fact, negated, values } => format!(
                 "{}{}in{{{}}}",
                 fact.name,
                 if *negated { " not " } else { " " },
-                values
-                    .iter()
-                    .map(|v| v.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(",")
+                values.iter().map(|v| v.name.as_str()).collect::<Vec<_>>().join(",")
             ),
             Expr::Not(e) => format!("!({})", names(e)),
-            Expr::And(es) => format!(
-                "and[{}]",
-                es.iter().map(names).collect::<Vec<_>>().join("; ")
-            ),
-            Expr::Or(es) => format!(
-                "or[{}]",
-                es.iter().map(names).collect::<Vec<_>>().join("; ")
-            ),
+            Expr::And(es) => format!("and[{}]", es.iter().map(names).collect::<Vec<_>>().join("; ")),
+            Expr::Or(es) => format!("or[{}]", es.iter().map(names).collect::<Vec<_>>().join("; ")),
         }
     }
 
@@ -288,20 +231,12 @@ mod tests {
     #[test]
     fn membership_can_be_negated_and_booleans_compare() {
         let e = parse_condition("turn not in {rho, lho,} and anyone_has_bid == false").unwrap();
-        assert_eq!(
-            names(&e),
-            "and[turn not in{rho,lho}; anyone_has_bid==false]"
-        );
+        assert_eq!(names(&e), "and[turn not in{rho,lho}; anyone_has_bid==false]");
     }
 
     #[test]
     fn names_keep_their_positions() {
-        let Expr::Compare {
-            fact,
-            value: Literal::Value(v),
-            ..
-        } = parse_condition("  turn == rho").unwrap()
-        else {
+        let Expr::Compare { fact, value: Literal::Value(v), .. } = parse_condition("  turn == rho").unwrap() else {
             panic!("not a comparison")
         };
         assert_eq!((fact.span, v.span), (2..6, 10..13));
@@ -310,10 +245,7 @@ mod tests {
     #[test]
     fn keywords_are_not_names() {
         assert!(parse_condition("and").is_err());
-        assert!(
-            parse_condition("android").is_ok(),
-            "a name may start with a keyword"
-        );
+        assert!(parse_condition("android").is_ok(), "a name may start with a keyword");
         assert!(parse_condition("notable").is_ok());
     }
 
@@ -321,11 +253,7 @@ mod tests {
     fn syntax_errors_point_at_the_offending_column() {
         let err = parse_condition("turn == rho and").unwrap_err();
         assert_eq!(err.offset, 15);
-        assert!(
-            err.message.contains("a condition") || err.message.contains("name"),
-            "{}",
-            err.message
-        );
+        assert!(err.message.contains("a condition") || err.message.contains("name"), "{}", err.message);
         let err = parse_condition("turn = rho").unwrap_err();
         assert_eq!(err.offset, 5);
         let err = parse_condition("turn in {rho").unwrap_err();
@@ -334,20 +262,10 @@ mod tests {
 
     #[test]
     fn outcomes_parse_with_arguments_and_citations() {
-        let o = parse_outcome(r#"must_pass(offender, throughout) per "Law 30B2(a)", "Law 23B""#)
-            .unwrap();
+        let o = parse_outcome(r#"must_pass(offender, throughout) per "Law 30B2(a)", "Law 23B""#).unwrap();
         assert_eq!(o.head.name, "must_pass");
-        assert_eq!(
-            o.args.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(),
-            ["offender", "throughout"]
-        );
-        assert_eq!(
-            o.citations
-                .iter()
-                .map(|c| c.id.as_str())
-                .collect::<Vec<_>>(),
-            ["Law 30B2(a)", "Law 23B"]
-        );
+        assert_eq!(o.args.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["offender", "throughout"]);
+        assert_eq!(o.citations.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["Law 30B2(a)", "Law 23B"]);
         assert_eq!(o.citations[0].span, 37..48);
         let bare = parse_outcome("call_stands").unwrap();
         assert!(bare.args.is_empty() && bare.citations.is_empty());
@@ -356,13 +274,7 @@ mod tests {
     #[test]
     fn malformed_outcomes_are_rejected() {
         assert_eq!(parse_outcome("must_pass(offender").unwrap_err().offset, 18);
-        assert!(
-            parse_outcome("must_pass() per Law 23").is_err(),
-            "citations are quoted"
-        );
-        assert!(
-            parse_outcome("Must_pass()").is_err(),
-            "names are snake_case"
-        );
+        assert!(parse_outcome("must_pass() per Law 23").is_err(), "citations are quoted");
+        assert!(parse_outcome("Must_pass()").is_err(), "names are snake_case");
     }
 }
