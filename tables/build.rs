@@ -10,7 +10,7 @@ fn main() {
     println!("cargo:rerun-if-changed={}", laws.display());
     let set = match SourceSet::read_dir(&laws) {
         Ok(set) => set,
-        Err(d) => fail(&[d], &SourceSet::default()),
+        Err(d) => fail(&[*d], &SourceSet::default()),
     };
     for f in &set.files {
         println!("cargo:rerun-if-changed={}", f.path);

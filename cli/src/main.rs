@@ -87,7 +87,7 @@ fn sources(dir: Option<&Path>) -> Option<SourceSet> {
         Some(dir) => match SourceSet::read_dir(dir) {
             Ok(set) => Some(set),
             Err(d) => {
-                eprint!("{}", diagnostic::render_human(&[d], &SourceSet::default()));
+                eprint!("{}", diagnostic::render_human(&[*d], &SourceSet::default()));
                 None
             }
         },

@@ -11,6 +11,9 @@ use crate::source::{ClauseSrc, EditionFile, Parsed, SourceSet, VocabularyFile, S
 use crate::syntax::{self, Expr, Literal};
 use std::collections::HashMap;
 
+/// Resolves a clause reference: `(checker, id, position, referring clause)`.
+type ClauseRef<'a> = dyn Fn(&mut Checker, &S, Option<Location>, &str) -> Option<usize> + 'a;
+
 /// Names of the built-in outcome that hands a decision to another table.
 pub const DELEGATE: &str = "delegate";
 
@@ -636,7 +639,7 @@ fn outcome(
     p: &Program,
     text: &S,
     clause: &str,
-    clause_ref: &dyn Fn(&mut Checker, &S, Option<Location>, &str) -> Option<usize>,
+    clause_ref: &ClauseRef,
 ) -> Option<Outcome> {
     let o = match syntax::parse_outcome(text) {
         Ok(o) => o,
@@ -657,7 +660,7 @@ fn outcome(
         .iter()
         .filter_map(|cit| {
             let at = c.inner(text, &cit.span);
-            let s = marked_yaml::Spanned::new(text.span().clone(), cit.id.clone());
+            let s = marked_yaml::Spanned::new(*text.span(), cit.id.clone());
             clause_ref(c, &s, at, clause)
         })
         .collect();

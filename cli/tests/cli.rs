@@ -1,0 +1,121 @@
+//! The `bridgelaw` binary as a user runs it: exit codes, messages, formats.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bridgelaw")).args(args).current_dir(workspace()).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn rule_prints_the_traced_ruling() {
+    let o = run(&["rule", "tests/cases/1987/law30-b2-partner-turn.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("North must pass throughout the auction (Law 30B2; Law 30B2(a)"), "{out}");
+    assert!(out.contains("South may make any sufficient bid or pass at the next turn, but may not double or redouble (Law 30B2; Law 30B2(b)"), "{out}");
+    assert!(out.contains("Final contract: 2H by North."), "{out}");
+}
+
+#[test]
+fn rule_json_is_valid_json() {
+    let o = run(&["rule", "tests/cases/1987/law30-b2-partner-turn.yaml", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["contract"]["declarer"], "N");
+}
+
+#[test]
+fn malformed_case_names_file_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("bridgelaw-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let case = dir.join("bad.yaml");
+    std::fs::write(&case, "edition: \"1987\"\ndealer: N\nevents:\n  - N: 1H\n  - E: 9Q\n  - X: pass\n").unwrap();
+    let o = run(&["rule", case.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("bad.yaml:5:8: `9Q` is not a call"), "{err}");
+    assert!(err.contains("bad.yaml:6:5: `X` is not a seat"), "{err}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn a_case_the_tables_cannot_rule_is_a_clear_error() {
+    let dir = std::env::temp_dir().join(format!("bridgelaw-cli-ib-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let case = dir.join("insufficient.yaml");
+    std::fs::write(&case, "edition: \"1987\"\ndealer: N\nevents:\n  - N: 1H\n  - E: 1D\n").unwrap();
+    let o = run(&["rule", case.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("event 2: East's 1D is an insufficient bid"), "{}", stderr(&o));
+}
+
+#[test]
+fn unreadable_files_and_bad_arguments_exit_non_zero_without_panic() {
+    let o = run(&["rule", "no/such/case.yaml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read no/such/case.yaml"));
+    let o = run(&["check", "no/such/dir"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["rule"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["rule", "tests/cases/1987/law30-b2-partner-turn.yaml", "--format", "xml"]);
+    assert_eq!(o.status.code(), Some(2));
+    for o in [run(&["frobnicate"]), run(&["check", "no/such/dir"])] {
+        assert!(!stderr(&o).contains("panicked"));
+    }
+}
+
+#[test]
+fn check_passes_on_the_embedded_laws_and_fails_on_broken_ones() {
+    let o = run(&["check"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("edition 1987:"));
+    let o = run(&["check", "laws"]);
+    assert_eq!(o.status.code(), Some(0));
+    let o = run(&["check", "tests/broken/gap"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("no rule of table `entry` decides the case turn = partner"));
+    let o = run(&["check", "tests/broken/unknown-name", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 3, "all errors in one run");
+}
+
+#[test]
+fn emit_prints_the_generated_tables() {
+    let o = run(&["emit"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("// @generated"));
+    let o = run(&["emit", "laws"]);
+    assert!(stdout(&o).contains("pub fn pass_out_of_rotation"));
+}
+
+#[test]
+fn explain_shows_text_rules_and_references_both_ways() {
+    let o = run(&["explain", "Law 30B2"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Law 30B2 — At partner's turn (law, edition 1987)"), "{out}");
+    assert!(out.contains("2.В очередь партнёра"), "{out}");
+    assert!(out.contains("when anyone_has_bid and turn == partner"), "{out}");
+    assert!(out.contains("Refers to: Law 30B2(a), Law 30B2(b)"), "{out}");
+    assert!(out.contains("Referred to by: Law 30B"), "{out}");
+    let o = run(&["explain", "Law 23B"]);
+    assert!(stdout(&o).contains("Referred to by: Law 23, Law 30A, Law 30B2, Law 30B2(a), Law 30B2(b), Commentary 30.3, Commentary 30.4"), "{}", stdout(&o));
+    let o = run(&["explain", "Law 30B9"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("did you mean"), "{}", stderr(&o));
+}
