@@ -114,7 +114,13 @@ fn explain_shows_text_rules_and_references_both_ways() {
     assert!(out.contains("Refers to: Law 30B2(a), Law 30B2(b)"), "{out}");
     assert!(out.contains("Referred to by: Law 30B"), "{out}");
     let o = run(&["explain", "Law 23B"]);
-    assert!(stdout(&o).contains("Referred to by: Law 23, Law 30A, Law 30B2, Law 30B2(a), Law 30B2(b), Commentary 30.3, Commentary 30.4"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(
+            "Referred to by: Law 23, Law 30A, Law 30B2, Law 30B2(a), Law 30B2(b), Commentary 30.3, Commentary 30.4"
+        ),
+        "{}",
+        stdout(&o)
+    );
     let o = run(&["explain", "Law 30B9"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("did you mean"), "{}", stderr(&o));

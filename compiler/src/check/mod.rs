@@ -634,13 +634,7 @@ fn delegation_cycle(rules: &[Rule], start: usize) -> Option<Vec<usize>> {
     visit(rules, start, start, &mut path).then_some(path)
 }
 
-fn outcome(
-    c: &mut Checker,
-    p: &Program,
-    text: &S,
-    clause: &str,
-    clause_ref: &ClauseRef,
-) -> Option<Outcome> {
+fn outcome(c: &mut Checker, p: &Program, text: &S, clause: &str, clause_ref: &ClauseRef) -> Option<Outcome> {
     let o = match syntax::parse_outcome(text) {
         Ok(o) => o,
         Err(e) => {

@@ -36,8 +36,10 @@ impl SourceSet {
     /// diagnostics and generated code are stable.
     pub fn read_dir(dir: &Path) -> Result<SourceSet, Box<Diagnostic>> {
         let io_error = |path: &Path, e: std::io::Error| {
-            Box::new(Diagnostic::error(Code::Io, format!("cannot read {}: {e}", path.display()))
-                .help("pass the path of a law directory holding vocabulary.yaml and one directory per edition"))
+            Box::new(
+                Diagnostic::error(Code::Io, format!("cannot read {}: {e}", path.display()))
+                    .help("pass the path of a law directory holding vocabulary.yaml and one directory per edition"),
+            )
         };
         let display = |p: &Path| p.display().to_string();
         let mut set = SourceSet::default();

@@ -278,3 +278,33 @@ mod tests {
         assert!(parse_outcome("Must_pass()").is_err(), "names are snake_case");
     }
 }
+
+#[cfg(test)]
+mod docs {
+    /// The examples of `docs/dsl.md` parse, so the reference cannot drift.
+    #[test]
+    fn docs_examples_parse() {
+        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/dsl.md")).unwrap();
+        let mut kind = None;
+        let mut seen = 0;
+        for line in doc.lines() {
+            match line.trim() {
+                "```condition" => kind = Some(true),
+                "```outcome" => kind = Some(false),
+                "```" => kind = None,
+                example => match kind {
+                    Some(true) => {
+                        super::parse_condition(example).unwrap_or_else(|e| panic!("{example}: {e:?}"));
+                        seen += 1;
+                    }
+                    Some(false) => {
+                        super::parse_outcome(example).unwrap_or_else(|e| panic!("{example}: {e:?}"));
+                        seen += 1;
+                    }
+                    None => {}
+                },
+            }
+        }
+        assert!(seen >= 15, "found {seen} examples");
+    }
+}
