@@ -118,6 +118,26 @@ fn event(item: &Node) -> Result<Event, CaseError> {
     let (Some((key, value)), None) = (entries.next(), entries.next()) else {
         return Err(at(item.span(), format!("one event per list entry; {HELP}")));
     };
+    if key.as_str() == "simultaneous" {
+        let calls: Vec<(Seat, Call)> = match value.as_mapping() {
+            Some(m) => m
+                .iter()
+                .map(|(k, v)| {
+                    let seat = Seat::parse(k.as_str())
+                        .ok_or_else(|| at(k.span(), format!("`{}` is not a seat", k.as_str())))?;
+                    let text = v
+                        .as_scalar()
+                        .ok_or_else(|| at(v.span(), "a call is written as pass, X, XX, or a bid such as 1H"))?;
+                    Ok((seat, Call::parse(text.as_str()).map_err(|m| at(text.span(), m))?))
+                })
+                .collect::<Result<_, CaseError>>()?,
+            None => Vec::new(),
+        };
+        let [a, b] = calls.as_slice() else {
+            return Err(at(value.span(), "`simultaneous` takes two calls by two seats, such as `{N: 1H, E: pass}`"));
+        };
+        return Ok(Event::Simultaneous { calls: [*a, *b] });
+    }
     if key.as_str() == "director" {
         let mut answers = Vec::new();
         match value {

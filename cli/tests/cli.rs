@@ -55,11 +55,18 @@ fn malformed_case_names_file_line_and_column() {
 fn a_case_the_tables_cannot_rule_is_a_clear_error() {
     let dir = std::env::temp_dir().join(format!("bridgelaw-cli-ib-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let case = dir.join("insufficient.yaml");
-    std::fs::write(&case, "edition: \"1987\"\ndealer: N\nevents:\n  - N: 1H\n  - E: 1D\n").unwrap();
+    // Law 30B2(b) forbids South to double at this turn; the 1987 tables have no rule for a
+    // breach of that restriction, and the referee says so instead of guessing.
+    let case = dir.join("forbidden-double.yaml");
+    let text = "edition: \"1987\"\ndealer: E\nevents:\n  - E: 1S\n  - N: pass\n  - director: {pass_meaning: natural}\n  - S: X\n";
+    std::fs::write(&case, text).unwrap();
     let o = run(&["rule", case.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("event 2: East's 1D is an insufficient bid"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("event 4: South calls X against an obligation from an earlier ruling"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -14,6 +14,8 @@ pub enum Event {
     /// Attention is drawn to an irregularity and the director rules. The
     /// answers are judgements and choices, as fact name and value name pairs.
     Director { answers: Vec<(String, String)> },
+    /// Two calls made at the same moment.
+    Simultaneous { calls: [(Seat, Call); 2] },
 }
 
 /// A whole case.

@@ -3,12 +3,12 @@
 //! tables, and carries their rectifications into the auction. It decides no
 //! law outcome itself: every rectification comes from a table.
 
-use crate::auction::{self, admissible_double, last_bid, outranks, standing, Call, Made, Seat};
+use crate::auction::{self, admissible_double, last_bid, outranks, standing, Call, Made, Seat, Strain};
 use crate::case::{Case, Event};
 use crate::ruling::*;
 use bridgelaw_tables::{
-    self as tables, Decision, Duration, FactId, FactSource, Facts, Irregularity, Party, PassMeaning, Rectification,
-    Table, Traced, Turn,
+    self as tables, CallKind, Decision, Duration, FactId, FactSource, Facts, Irregularity, Party, PassMeaning,
+    Rectification, Table, Traced, Turn,
 };
 use std::fmt;
 
@@ -35,6 +35,7 @@ enum Bound {
     Pass(Duration),
     NoDoubleOrRedouble,
     Repeat(Call),
+    SufficientBidOrPass,
 }
 
 #[derive(Clone, Debug)]
@@ -44,16 +45,32 @@ struct Binding {
     clauses: Vec<String>,
 }
 
-/// An irregular call awaiting the director or a condoning call.
+/// An irregularity awaiting the director or a condoning call.
 #[derive(Clone, Debug)]
 struct Pending {
     event: usize,
-    index: usize,
+    /// The irregular call's place in the auction, if it was recorded there.
+    index: Option<usize>,
     offender: Seat,
     call: Call,
     turn_of: Seat,
+    /// The last bid when the irregular call was made.
+    last_bid: Option<Call>,
     facts: Facts,
     known: Vec<FactId>,
+}
+
+/// A lead restriction that takes shape at the end of the auction.
+#[derive(Clone, Debug)]
+struct PendingLead {
+    seat: Seat,
+    offender: Seat,
+    withdrawn: Call,
+    /// The withdrawn call was a pass that by agreement showed a suit.
+    suit_showing_pass: bool,
+    /// Calls from this index on are "later" for the withdrawn call.
+    after: usize,
+    clauses: Vec<String>,
 }
 
 struct Referee<'c> {
@@ -62,12 +79,19 @@ struct Referee<'c> {
     turn: Seat,
     over: bool,
     bindings: Vec<Binding>,
+    /// Players deprived of a turn by an accepted call, who have not called since.
+    skipped: Vec<Seat>,
     pending: Option<Pending>,
     irregularities: Vec<IrregularityRuling>,
-    leads: Vec<(Seat, Seat, Vec<String>)>,
+    leads: Vec<PendingLead>,
     reviews: Vec<DamageReview>,
     trace: Vec<String>,
+    /// Set when a ruling awaits an answer; the number of events not followed.
     stopped_at: Option<usize>,
+    /// Set by a rectification that orders simultaneous calls.
+    in_turn_first: bool,
+    /// Set when a ruling cancelled the irregular call and every call after it.
+    cancelled_onwards: bool,
 }
 
 /// Rules on a whole case.
@@ -78,12 +102,15 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
         turn: case.dealer,
         over: false,
         bindings: Vec::new(),
+        skipped: Vec::new(),
         pending: None,
         irregularities: Vec::new(),
         leads: Vec::new(),
         reviews: Vec::new(),
         trace: Vec::new(),
         stopped_at: None,
+        in_turn_first: false,
+        cancelled_onwards: false,
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
@@ -93,6 +120,7 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
                 Some(p) => r.decide(p, answers)?,
                 None => return Err(err(number, "the director is called, but no irregularity awaits a ruling")),
             },
+            Event::Simultaneous { calls } => r.simultaneous(number, *calls)?,
         }
         if r.stopped_at.is_some() {
             r.stopped_at = Some(case.events.len() - number);
@@ -106,6 +134,33 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
     Ok(r.finish())
 }
 
+/// Scans a sequence of calls made in the given order, from `dealer`, and
+/// returns the index of the first irregular one, if any. For platforms that
+/// check auctions at scale: no ruling, no allocation beyond the auction.
+pub fn first_irregularity(dealer: Seat, calls: &[(Seat, Call)]) -> Option<usize> {
+    let mut made: Vec<Made> = Vec::with_capacity(calls.len());
+    let mut turn = dealer;
+    for (i, &(seat, call)) in calls.iter().enumerate() {
+        let legal = !auction_over(&made)
+            && seat == turn
+            && match call {
+                Call::Pass => true,
+                Call::Bid { level, .. } => level <= 7 && outranks(call, last_bid(&made).map(|m| m.call)),
+                Call::Double | Call::Redouble => admissible_double(&made, seat, call),
+            };
+        if !legal {
+            return Some(i);
+        }
+        made.push(Made { seat, call, cancelled: false });
+        turn = seat.lho();
+    }
+    None
+}
+
+/// One distinct decision, with the combinations of unknown fact values (as
+/// value indices) that lead to it.
+type Group = (Decision, Vec<Vec<usize>>);
+
 fn err(event: usize, message: impl Into<String>) -> RefereeError {
     RefereeError { event, message: message.into() }
 }
@@ -114,148 +169,297 @@ fn unsupported(event: usize, edition: tables::Edition, what: &str) -> RefereeErr
     err(event, format!("{what}: the tables of edition {} do not yet rule this irregularity", edition.name()))
 }
 
+fn call_kind(call: Call) -> CallKind {
+    match call {
+        Call::Pass => CallKind::Pass,
+        Call::Bid { .. } => CallKind::Bid,
+        Call::Double | Call::Redouble => CallKind::DoubleOrRedouble,
+    }
+}
+
+fn is_out_of_rotation(i: Irregularity) -> bool {
+    matches!(i, Irregularity::PassOutOfRotation | Irregularity::BidOutOfRotation | Irregularity::DoubleOutOfRotation)
+}
+
 impl Referee<'_> {
     fn edition(&self) -> tables::Edition {
         self.case.edition
     }
 
+    fn bound(&self, seat: Seat) -> impl Iterator<Item = &Binding> {
+        self.bindings.iter().filter(move |b| b.seat == seat)
+    }
+
     fn call(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
         if let Some(p) = &self.pending {
-            if seat != p.offender.lho() && seat != p.turn_of {
+            let by_lho = seat == p.offender.lho();
+            let by_turn_player = seat == p.turn_of && seat != p.offender && is_out_of_rotation(p.facts.irregularity);
+            if !by_lho && !by_turn_player {
                 return Err(err(
                     event,
-                    format!("{seat} calls while the irregular call of event {} awaits a ruling; record `director` before it", p.event),
+                    format!(
+                        "{seat} calls while the irregularity of event {} awaits a ruling; record `director` before it",
+                        p.event
+                    ),
                 ));
             }
             let mut p = self.pending.take().expect("checked above");
-            p.facts.lho_called = seat == p.offender.lho();
-            p.facts.turn_player_called = seat == p.turn_of;
+            p.facts.lho_called = by_lho;
+            p.facts.turn_player_called = by_turn_player;
+            p.known.retain(|f| *f != FactId::LhoCalled && *f != FactId::TurnPlayerCalled);
+            p.known.extend([FactId::LhoCalled, FactId::TurnPlayerCalled]);
             self.decide(p, &[])?;
             if self.stopped_at.is_some() {
                 return Ok(());
             }
-        }
-        if self.over {
-            return Err(unsupported(
-                event,
-                self.edition(),
-                &format!("{seat} calls {call} after the auction has ended"),
-            ));
-        }
-        if let Call::Bid { level, .. } = call {
-            if level > 7 {
-                return Err(unsupported(event, self.edition(), &format!("{seat} bids {call}, above seven")));
+            if std::mem::take(&mut self.cancelled_onwards) {
+                // The condoning call is among those the ruling cancelled.
+                self.calls.push(Made { seat, call, cancelled: true });
+                return Ok(());
             }
         }
-        if seat != self.turn {
-            return self.out_of_rotation(event, seat, call);
+        let irregularity = if self.over {
+            Some(Irregularity::CallAfterAuction)
+        } else if matches!(call, Call::Bid { level, .. } if level > 7) {
+            Some(Irregularity::BidAboveSeven)
+        } else if seat != self.turn {
+            Some(match call {
+                Call::Pass => Irregularity::PassOutOfRotation,
+                Call::Bid { .. } => Irregularity::BidOutOfRotation,
+                Call::Double | Call::Redouble => Irregularity::DoubleOutOfRotation,
+            })
+        } else {
+            self.in_turn_irregularity(event, seat, call)?
+        };
+        match irregularity {
+            Some(i) => self.irregular(event, seat, call, i),
+            None => {
+                self.legal(seat, call);
+                self.check_end(event)
+            }
         }
-        for b in self.bindings.iter().filter(|b| b.seat == seat) {
+    }
+
+    /// Classifies a call made in turn: `None` if it is legal.
+    fn in_turn_irregularity(&self, event: usize, seat: Seat, call: Call) -> Result<Option<Irregularity>, RefereeError> {
+        for b in self.bound(seat) {
             let broken = match b.bound {
                 Bound::Pass(_) => call != Call::Pass,
-                Bound::NoDoubleOrRedouble => matches!(call, Call::Double | Call::Redouble),
+                Bound::NoDoubleOrRedouble | Bound::SufficientBidOrPass => matches!(call, Call::Double | Call::Redouble),
                 Bound::Repeat(c) => call != c,
             };
             if broken {
-                return Err(unsupported(
-                    event,
-                    self.edition(),
-                    &format!("{seat} calls {call} against an obligation from an earlier ruling"),
-                ));
+                if matches!(b.bound, Bound::Pass(_)) {
+                    return Ok(Some(Irregularity::CallWhenObligedToPass));
+                }
+                let what = format!("{seat} calls {call} against an obligation from an earlier ruling");
+                return Err(unsupported(event, self.edition(), &what));
             }
         }
-        match call {
+        Ok(match call {
             Call::Bid { .. } if !outranks(call, last_bid(&self.calls).map(|m| m.call)) => {
-                return Err(unsupported(event, self.edition(), &format!("{seat}'s {call} is an insufficient bid")));
+                Some(Irregularity::InsufficientBid)
             }
             Call::Double | Call::Redouble if !admissible_double(&self.calls, seat, call) => {
-                return Err(unsupported(
-                    event,
-                    self.edition(),
-                    &format!("{seat}'s {call} is an inadmissible double or redouble"),
-                ));
+                Some(Irregularity::InadmissibleDouble)
             }
-            _ => {}
-        }
-        self.calls.push(Made { seat, call, cancelled: false });
-        self.bindings.retain(|b| b.seat != seat || b.bound == Bound::Pass(Duration::Throughout));
-        self.turn = seat.lho();
-        self.over = auction_over(&self.calls);
-        Ok(())
+            _ => None,
+        })
     }
 
-    fn out_of_rotation(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
-        let irregularity = match call {
-            Call::Pass => Irregularity::PassOutOfRotation,
-            Call::Bid { .. } => Irregularity::BidOutOfRotation,
-            Call::Double | Call::Redouble => {
-                return Err(unsupported(
-                    event,
-                    self.edition(),
-                    &format!("{seat}'s {call} is a double or redouble out of rotation"),
-                ));
-            }
+    /// Records a legal call in rotation.
+    fn legal(&mut self, seat: Seat, call: Call) {
+        self.calls.push(Made { seat, call, cancelled: false });
+        self.bindings.retain(|b| b.seat != seat || b.bound == Bound::Pass(Duration::Throughout));
+        self.skipped.retain(|s| *s != seat);
+        self.turn = seat.lho();
+    }
+
+    /// After a legal call: the end of the auction, unless a skipped player must still call.
+    fn check_end(&mut self, event: usize) -> Result<(), RefereeError> {
+        if !auction_over(&self.calls) {
+            return Ok(());
+        }
+        let Some(&skipped) = self.skipped.first() else {
+            self.over = true;
+            return Ok(());
         };
-        let turn = if self.turn == seat.rho() {
+        let last = self.calls.last().expect("an ended auction has calls");
+        let p =
+            self.pending_for(event, last.seat, Call::Pass, skipped, Irregularity::AuctionEndsOverSkippedPlayer, None);
+        self.decide(p, &[])
+    }
+
+    fn pending_for(
+        &self,
+        event: usize,
+        seat: Seat,
+        call: Call,
+        turn_of: Seat,
+        irregularity: Irregularity,
+        index: Option<usize>,
+    ) -> Pending {
+        let out_of_rotation = is_out_of_rotation(irregularity);
+        let turn = if !out_of_rotation || turn_of == seat.rho() {
             Turn::Rho
-        } else if self.turn == seat.partner() {
+        } else if turn_of == seat.partner() {
             Turn::Partner
         } else {
             Turn::Lho
         };
+        let before = index.map(|i| &self.calls[..i]).unwrap_or(&self.calls);
+        let contract = if irregularity == Irregularity::CallAfterAuction { auction::contract(before) } else { None };
         let facts = Facts {
             irregularity,
+            call_kind: call_kind(call),
             turn,
-            anyone_has_bid: last_bid(&self.calls).is_some(),
-            offender_has_called: standing(&self.calls).any(|m| m.seat == seat),
-            partner_has_called: standing(&self.calls).any(|m| m.seat == seat.partner()),
+            anyone_has_bid: last_bid(before).is_some(),
+            offender_has_called: standing(before).any(|m| m.seat == seat),
+            partner_has_called: standing(before).any(|m| m.seat == seat.partner()),
+            turn_player_barred: out_of_rotation && self.bound(turn_of).any(|b| matches!(b.bound, Bound::Pass(_))),
+            double_admissible: !matches!(call, Call::Double | Call::Redouble) || admissible_double(before, seat, call),
+            offender_side_declares: contract.is_some_and(|c| c.declarer.same_side(seat)),
             pass_meaning: PassMeaning::Natural,
             ..Facts::default()
         };
         let mut known: Vec<FactId> = FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived).collect();
-        if call != Call::Pass {
-            // A bid is not a pass: its meaning as a pass does not arise.
+        if call != Call::Pass || !matches!(irregularity, Irregularity::PassOutOfRotation) {
+            // Only a pass out of rotation has a meaning as a pass to judge.
             known.push(FactId::PassMeaning);
         }
-        self.calls.push(Made { seat, call, cancelled: false });
-        self.pending = Some(Pending {
+        if !(out_of_rotation && turn == Turn::Lho) {
+            known.push(FactId::ChangeIntent);
+        }
+        Pending {
             event,
-            index: self.calls.len() - 1,
+            index,
             offender: seat,
             call,
-            turn_of: self.turn,
+            turn_of,
+            last_bid: last_bid(before).map(|m| m.call),
             facts,
             known,
-        });
+        }
+    }
+
+    fn irregular(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        call: Call,
+        irregularity: Irregularity,
+    ) -> Result<(), RefereeError> {
+        self.calls.push(Made { seat, call, cancelled: false });
+        let index = self.calls.len() - 1;
+        let turn_of = if self.over { seat } else { self.turn };
+        let p = self.pending_for(event, seat, call, turn_of, irregularity, Some(index));
+        if irregularity == Irregularity::CallAfterAuction {
+            self.over = false;
+        }
+        self.pending = Some(p);
         Ok(())
+    }
+
+    fn simultaneous(&mut self, event: usize, calls: [(Seat, Call); 2]) -> Result<(), RefereeError> {
+        if let Some(p) = &self.pending {
+            return Err(err(
+                event,
+                format!("simultaneous calls while the irregularity of event {} awaits a ruling", p.event),
+            ));
+        }
+        let (first, second) = match calls {
+            [a, b] if a.0 == self.turn && b.0 != self.turn => (a, b),
+            [a, b] if b.0 == self.turn && a.0 != self.turn => (b, a),
+            _ => {
+                return Err(err(
+                    event,
+                    format!("of two simultaneous calls exactly one must be by {}, whose turn it was", self.turn),
+                ))
+            }
+        };
+        let p = self.pending_for(event, second.0, second.1, self.turn, Irregularity::SimultaneousCalls, None);
+        self.in_turn_first = false;
+        self.decide(p, &[])?;
+        if self.stopped_at.is_some() {
+            return Ok(());
+        }
+        if !self.in_turn_first {
+            return Err(unsupported(event, self.edition(), "simultaneous calls"));
+        }
+        self.call(event, first.0, first.1)?;
+        self.call(event, second.0, second.1)
     }
 
     /// Facts a later event reveals: the calls made after the ruling.
     fn look_ahead(&self, p: &mut Pending) {
-        let later = self.case.events.iter().skip(p.event).filter_map(|e| match e {
-            Event::Call { seat, call } => Some((*seat, *call)),
-            Event::Director { .. } => None,
-        });
-        let mut rho_seen = false;
-        let mut offender_seen = false;
-        for (seat, call) in later {
-            if seat == p.offender.rho() && !rho_seen && !p.known.contains(&FactId::RhoCall) {
+        let mut rho_seen = p.known.contains(&FactId::RhoCall);
+        let mut offender_seen = p.known.contains(&FactId::OffenderCall) && p.known.contains(&FactId::Correction);
+        for e in self.case.events.iter().skip(p.event) {
+            let Event::Call { seat, call } = *e else { continue };
+            if seat == p.offender.rho() && !rho_seen {
                 rho_seen = true;
                 p.facts.rho_call = if call == Call::Pass { tables::RhoCall::Pass } else { tables::RhoCall::Acts };
                 p.known.push(FactId::RhoCall);
             }
-            if seat == p.offender && !offender_seen && !p.known.contains(&FactId::OffenderCall) {
+            if seat == p.offender && !offender_seen {
                 offender_seen = true;
                 let same =
                     matches!((call, p.call), (Call::Bid { strain: a, .. }, Call::Bid { strain: b, .. }) if a == b);
                 p.facts.offender_call =
                     if same { tables::OffenderCall::SameDenomination } else { tables::OffenderCall::Other };
-                p.known.push(FactId::OffenderCall);
+                let lowest = lowest_sufficient(p.last_bid, p.call);
+                p.facts.correction = if Some(call) == lowest {
+                    tables::Correction::LowestSameDenomination
+                } else {
+                    tables::Correction::Other
+                };
+                p.known.extend([FactId::OffenderCall, FactId::Correction]);
+            }
+        }
+    }
+
+    /// Asks the tables, once per combination of the unknown facts they test.
+    fn consult(&self, p: &Pending) -> (Vec<FactId>, Vec<Group>) {
+        let edition = self.edition();
+        let mut unknown: Vec<FactId> = Vec::new();
+        loop {
+            let mut groups: Vec<Group> = Vec::new();
+            let total: usize = unknown.iter().map(|f| f.values().len()).product();
+            for n in 0..total {
+                let mut facts = p.facts;
+                let mut rest = n;
+                let mut combo = Vec::with_capacity(unknown.len());
+                for f in &unknown {
+                    let v = rest % f.values().len();
+                    rest /= f.values().len();
+                    facts.set(*f, v);
+                    combo.push(v);
+                }
+                let mut decision = Decision::default();
+                tables::decide(edition, Table::Irregularity, &facts, &mut decision);
+                match groups.iter_mut().find(|(d, _)| *d == decision) {
+                    Some((_, combos)) => combos.push(combo),
+                    None => groups.push((decision, vec![combo])),
+                }
+            }
+            let before = unknown.len();
+            for (d, _) in &groups {
+                for t in &d.tables {
+                    for f in tables::tests(edition, *t) {
+                        if !p.known.contains(f) && !unknown.contains(f) {
+                            unknown.push(*f);
+                        }
+                    }
+                }
+            }
+            if unknown.len() == before {
+                return (unknown, groups);
             }
         }
     }
 
     fn decide(&mut self, mut p: Pending, answers: &[(String, String)]) -> Result<(), RefereeError> {
+        self.cancelled_onwards = false;
         for (name, value) in answers {
             let fact = FactId::from_name(name).ok_or_else(|| {
                 let names: Vec<&str> =
@@ -278,28 +482,7 @@ impl Referee<'_> {
         }
         self.look_ahead(&mut p);
         let edition = self.edition();
-        let unknown: Vec<FactId> =
-            tables::reads(edition, Table::Irregularity).iter().copied().filter(|f| !p.known.contains(f)).collect();
-        // Ask the tables once per combination of the unknown facts.
-        let mut groups: Vec<(Decision, Vec<Vec<usize>>)> = Vec::new();
-        let total: usize = unknown.iter().map(|f| f.values().len()).product();
-        for n in 0..total {
-            let mut facts = p.facts;
-            let mut rest = n;
-            let mut combo = Vec::with_capacity(unknown.len());
-            for f in &unknown {
-                let v = rest % f.values().len();
-                rest /= f.values().len();
-                facts.set(*f, v);
-                combo.push(v);
-            }
-            let mut decision = Decision::default();
-            tables::decide(edition, Table::Irregularity, &facts, &mut decision);
-            match groups.iter_mut().find(|(d, _)| *d == decision) {
-                Some((_, combos)) => combos.push(combo),
-                None => groups.push((decision, vec![combo])),
-            }
-        }
+        let (unknown, mut groups) = self.consult(&p);
         // Show the known facts that the consulted tables test.
         let consulted: Vec<Table> = groups.iter().flat_map(|(d, _)| d.tables.iter().copied()).collect();
         let facts_shown: Vec<(String, String)> = FactId::ALL
@@ -330,14 +513,14 @@ impl Referee<'_> {
                 ruling.rectifications.push(view);
             }
         } else {
-            let relevant: Vec<usize> = (0..unknown.len())
-                .filter(|&i| groups.iter().any(|(_, combos)| distinct_values(combos, i) < unknown[i].values().len()))
-                .collect();
+            let varies = |combos: &[Vec<usize>], i: usize| distinct_values(combos, i) < unknown[i].values().len();
+            let relevant: Vec<usize> =
+                (0..unknown.len()).filter(|&i| groups.iter().any(|(_, combos)| varies(combos, i))).collect();
             ruling.open_questions = relevant.iter().map(|&i| unknown[i].name().to_string()).collect();
             for (decision, combos) in &groups {
                 let when = relevant
                     .iter()
-                    .filter(|&&i| distinct_values(combos, i) < unknown[i].values().len())
+                    .filter(|&&i| varies(combos, i))
                     .map(|&i| {
                         let mut vals: Vec<usize> = combos.iter().map(|c| c[i]).collect();
                         vals.sort();
@@ -379,22 +562,32 @@ impl Referee<'_> {
     /// Describes a rectification at this table, without applying it.
     fn describe(&self, p: &Pending, t: &Traced) -> Rectified {
         let names = |seats: &[Seat]| seats.iter().map(|s| s.name()).collect::<Vec<_>>().join(" and ");
+        let next = Some(Duration::NextTurn.name().to_string());
+        let (o, c) = (p.offender, p.call);
         let (seats, duration, text) = match t.rectification {
-            Rectification::CallStands => (
+            Rectification::CallStands => (vec![], None, format!("{o}'s {c} stands; the auction continues with {}", o.lho())),
+            Rectification::CancelCall => (vec![], None, format!("{o}'s {c} is cancelled; the auction reverts to {}", p.turn_of)),
+            Rectification::CancelFromCall => (
                 vec![],
                 None,
-                format!("{}'s {} stands; the auction continues with {}", p.offender, p.call, p.offender.lho()),
+                format!("{o}'s {c} and every later call are cancelled; the auction reverts to {} as if there had been no irregularity", p.turn_of),
             ),
-            Rectification::CancelCall => (
-                vec![],
+            Rectification::SubstitutePass => (vec![o], None, format!("a pass is substituted for {o}'s {c}")),
+            Rectification::SubstituteCall => (vec![o], None, format!("{o}'s {c} replaces his earlier call, which is withdrawn")),
+            Rectification::WithdrawEarlierCall => {
+                (vec![o], None, format!("{o}'s earlier call is withdrawn; his next call replaces it"))
+            }
+            Rectification::BarredPlayerPasses => (
+                vec![p.turn_of],
                 None,
-                format!("{}'s {} is cancelled; the auction reverts to {}", p.offender, p.call, p.turn_of),
+                format!("{}, obliged to pass, is deemed to have passed; {o}'s {c} is in rotation", p.turn_of),
             ),
-            Rectification::WithdrawEarlierCall => (
-                vec![p.offender],
-                None,
-                format!("{}'s earlier call is withdrawn; his next call replaces it", p.offender),
-            ),
+            Rectification::DeemSubsequent => {
+                (vec![], None, format!("{}'s call is taken first; {o}'s {c} is deemed made after it", p.turn_of))
+            }
+            Rectification::ReopenAuction => {
+                (vec![p.turn_of], None, format!("the auction does not end; {}, deprived of his turn, calls", p.turn_of))
+            }
             Rectification::MustPass { who, duration } => {
                 let seats = Self::seats(p, who);
                 let text = match duration {
@@ -409,31 +602,35 @@ impl Referee<'_> {
                     "{} may make any sufficient bid or pass at the next turn, but may not double or redouble",
                     names(&seats)
                 );
-                (seats, Some(Duration::NextTurn.name().to_string()), text)
+                (seats, next, text)
             }
             Rectification::MustRepeatCall { who } => {
                 let seats = Self::seats(p, who);
-                (
-                    seats.clone(),
-                    Some(Duration::NextTurn.name().to_string()),
-                    format!("{} must repeat {} at the next turn", names(&seats), p.call),
-                )
+                let text = format!("{} must repeat {c} at the next turn", names(&seats));
+                (seats, next, text)
             }
+            Rectification::MustCorrectWithSufficientBidOrPass { who } => {
+                let seats = Self::seats(p, who);
+                let text = format!("{} must replace {c} by a sufficient bid or a pass, not a double or redouble", names(&seats));
+                (seats, next, text)
+            }
+            Rectification::NoFurtherRectification => (vec![], None, "the auction proceeds without further rectification".into()),
             Rectification::LeadRestrictions { who } => {
                 let seats = Self::seats(p, who);
-                let text =
-                    format!("if {} becomes a defender, declarer may restrict {}'s lead", p.offender, names(&seats));
+                let text = format!("if {o} becomes a defender, declarer may restrict {}'s lead", names(&seats));
                 (seats, None, text)
             }
+            Rectification::RequireOrProhibitSuit => (vec![], None, "declarer may require or prohibit the suit of the withdrawn bid".into()),
+            Rectification::ProhibitAnySuit => (vec![], None, "declarer may prohibit the lead of any one suit".into()),
+            Rectification::NoLeadRestriction => (vec![], None, "no lead restriction".into()),
             Rectification::ReviewEnforcedPass => (
                 vec![],
                 None,
                 format!(
-                    "the director is to consider an adjusted score if an enforced pass by {} or {} damages {} and {}",
-                    p.offender,
-                    p.offender.partner(),
-                    p.offender.lho(),
-                    p.offender.rho()
+                    "the director is to consider an adjusted score if an enforced pass by {o} or {} damages {} and {}",
+                    o.partner(),
+                    o.lho(),
+                    o.rho()
                 ),
             ),
         };
@@ -447,43 +644,85 @@ impl Referee<'_> {
         }
     }
 
+    fn bind(&mut self, seats: &[Seat], bound: Bound, clauses: &[String]) {
+        for &seat in seats {
+            self.bindings.push(Binding { seat, bound, clauses: clauses.to_vec() });
+        }
+    }
+
     /// Carries a rectification into the auction state.
     fn apply(&mut self, p: &Pending, t: &Traced) -> Rectified {
         let view = self.describe(p, t);
         match t.rectification {
-            Rectification::CallStands => self.turn = p.offender.lho(),
+            Rectification::CallStands => {
+                self.turn = p.offender.lho();
+                if p.facts.turn == Turn::Rho
+                    && is_out_of_rotation(p.facts.irregularity)
+                    && !self.skipped.contains(&p.turn_of)
+                {
+                    self.skipped.push(p.turn_of);
+                }
+            }
             Rectification::CancelCall => {
-                self.calls[p.index].cancelled = true;
+                if let Some(i) = p.index {
+                    self.calls[i].cancelled = true;
+                }
                 self.turn = p.turn_of;
             }
+            Rectification::CancelFromCall => {
+                if let Some(i) = p.index {
+                    self.calls[i..].iter_mut().for_each(|m| m.cancelled = true);
+                }
+                self.cancelled_onwards = true;
+                self.turn = p.turn_of;
+            }
+            Rectification::SubstitutePass => {
+                self.calls.push(Made { seat: p.offender, call: Call::Pass, cancelled: false });
+                self.turn = p.offender.lho();
+            }
+            Rectification::SubstituteCall => {
+                let Some(i) = p.index else { return view };
+                if let Some(m) = self.calls[..i].iter_mut().rev().find(|m| m.seat == p.offender && !m.cancelled) {
+                    m.cancelled = true;
+                }
+                self.calls[i].cancelled = false;
+                self.turn = p.offender.lho();
+            }
             Rectification::WithdrawEarlierCall => {
-                if let Some(m) = self.calls[..p.index].iter_mut().rev().find(|m| m.seat == p.offender && !m.cancelled) {
+                let end = p.index.unwrap_or(self.calls.len());
+                if let Some(m) = self.calls[..end].iter_mut().rev().find(|m| m.seat == p.offender && !m.cancelled) {
                     m.cancelled = true;
                 }
                 self.turn = p.offender;
             }
-            Rectification::MustPass { duration, .. } => {
-                for &seat in &view.seats {
-                    self.bindings.push(Binding { seat, bound: Bound::Pass(duration), clauses: view.clauses.clone() });
+            Rectification::BarredPlayerPasses => {
+                if let Some(i) = p.index {
+                    self.calls.insert(i, Made { seat: p.turn_of, call: Call::Pass, cancelled: false });
                 }
+                self.bindings.retain(|b| b.seat != p.turn_of || b.bound == Bound::Pass(Duration::Throughout));
+                self.turn = p.offender.lho();
             }
+            Rectification::DeemSubsequent => self.in_turn_first = true,
+            Rectification::ReopenAuction => self.turn = p.turn_of,
+            Rectification::MustPass { duration, .. } => self.bind(&view.seats, Bound::Pass(duration), &view.clauses),
             Rectification::NoDoubleOrRedouble { .. } => {
-                for &seat in &view.seats {
-                    self.bindings.push(Binding {
-                        seat,
-                        bound: Bound::NoDoubleOrRedouble,
-                        clauses: view.clauses.clone(),
-                    });
-                }
+                self.bind(&view.seats, Bound::NoDoubleOrRedouble, &view.clauses)
             }
-            Rectification::MustRepeatCall { .. } => {
-                for &seat in &view.seats {
-                    self.bindings.push(Binding { seat, bound: Bound::Repeat(p.call), clauses: view.clauses.clone() });
-                }
+            Rectification::MustRepeatCall { .. } => self.bind(&view.seats, Bound::Repeat(p.call), &view.clauses),
+            Rectification::MustCorrectWithSufficientBidOrPass { .. } => {
+                self.bind(&view.seats, Bound::SufficientBidOrPass, &view.clauses)
             }
             Rectification::LeadRestrictions { .. } => {
                 for &seat in &view.seats {
-                    self.leads.push((seat, p.offender, view.clauses.clone()));
+                    let after = p.index.map(|i| i + 1).unwrap_or(self.calls.len());
+                    self.leads.push(PendingLead {
+                        seat,
+                        offender: p.offender,
+                        withdrawn: p.call,
+                        suit_showing_pass: p.call == Call::Pass && p.facts.pass_meaning == PassMeaning::SuitShowing,
+                        after,
+                        clauses: view.clauses.clone(),
+                    });
                 }
             }
             Rectification::ReviewEnforcedPass => {
@@ -495,31 +734,109 @@ impl Referee<'_> {
                     .collect();
                 self.reviews.push(DamageReview { seats, text: view.text.clone(), clauses: view.clauses.clone() });
             }
+            Rectification::NoFurtherRectification
+            | Rectification::RequireOrProhibitSuit
+            | Rectification::ProhibitAnySuit
+            | Rectification::NoLeadRestriction => {}
         }
-        self.over = auction_over(&self.calls);
+        self.over =
+            auction_over(&self.calls) && self.skipped.is_empty() && t.rectification != Rectification::ReopenAuction;
         view
     }
 
-    fn finish(self) -> Ruling {
+    /// Asks the lead-restriction table about a restriction once the contract is known.
+    fn lead_restriction(&self, l: &PendingLead) -> (String, Option<Strain>, Vec<String>) {
+        let suit = match l.withdrawn {
+            Call::Bid { strain, level } if strain != Strain::NoTrump && level <= 7 => Some(strain),
+            _ => None,
+        };
+        let later = suit.is_some_and(|s| {
+            self.calls[l.after.min(self.calls.len())..].iter().any(|m| {
+                !m.cancelled && m.seat == l.offender && matches!(m.call, Call::Bid { strain, .. } if strain == s)
+            })
+        });
+        let facts = Facts {
+            withdrawn_suit: suit.is_some() || l.suit_showing_pass,
+            suit_later_specified: later,
+            ..Facts::default()
+        };
+        let mut d = Decision::default();
+        tables::decide(self.edition(), Table::LeadRestriction, &facts, &mut d);
+        let mut clauses = l.clauses.clone();
+        let mut kind = "unprovided".to_string();
+        for o in &d.outcomes {
+            kind = o.rectification.name().to_string();
+            for c in o.trace() {
+                if !clauses.iter().any(|x| x == c.id) {
+                    clauses.push(c.id.to_string());
+                }
+            }
+        }
+        (kind, suit, clauses)
+    }
+
+    fn finish(mut self) -> Ruling {
         let open = self.stopped_at.is_some();
         let contract = if self.over { auction::contract(&self.calls) } else { None };
-        let lead_restrictions = self
-            .leads
-            .iter()
-            .map(|(seat, offender, clauses)| {
-                let (status, opening_lead, text) = match (self.over, contract) {
-                    (false, _) => ("pending", false, format!("if {offender}'s side defends, declarer may restrict {seat}'s lead at his first turn to lead, for as long as he retains the lead")),
-                    (true, Some(c)) if !c.declarer.same_side(*offender) => {
-                        let opening = c.declarer.lho() == *seat;
-                        let when = if opening { "the opening lead" } else { "his first turn to lead" };
-                        ("applies", opening, format!("declarer may restrict {seat}'s lead at {when}, for as long as he retains the lead"))
+        let leads = std::mem::take(&mut self.leads);
+        let mut lead_restrictions = Vec::new();
+        for l in &leads {
+            let (seat, offender) = (l.seat, l.offender);
+            let restriction = match (self.over, contract) {
+                (false, _) => LeadRestriction {
+                    seat,
+                    status: "pending".into(),
+                    kind: None,
+                    suit: None,
+                    opening_lead: false,
+                    text: format!(
+                        "if {offender}'s side defends, declarer may restrict {seat}'s lead at his first turn to lead"
+                    ),
+                    clauses: l.clauses.clone(),
+                },
+                (true, Some(c)) if !c.declarer.same_side(offender) => {
+                    let (kind, suit, clauses) = self.lead_restriction(l);
+                    self.cite(&clauses);
+                    let opening = c.declarer.lho() == seat;
+                    let when = if opening { "the opening lead" } else { "his first turn to lead" };
+                    let (status, text) = match (kind.as_str(), suit) {
+                        ("require_or_prohibit_suit", Some(s)) => ("applies", format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
+                        ("require_or_prohibit_suit", None) => ("applies", format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
+                        ("prohibit_any_suit", _) => ("applies", format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
+                        ("no_lead_restriction", _) => ("lapsed", format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
+                        _ => ("unprovided", "the tables do not decide this lead restriction".to_string()),
+                    };
+                    LeadRestriction {
+                        seat,
+                        status: status.into(),
+                        kind: Some(kind),
+                        suit: suit.filter(|_| status == "applies").map(|s| suit_name(s).to_string()),
+                        opening_lead: opening,
+                        text,
+                        clauses,
                     }
-                    (true, Some(_)) => ("lapsed", false, format!("{offender}'s side declares, so {seat} is not restricted")),
-                    (true, None) => ("lapsed", false, "the deal is passed out".to_string()),
-                };
-                LeadRestriction { seat: *seat, status: status.into(), opening_lead, text, clauses: clauses.clone() }
-            })
-            .collect();
+                }
+                (true, Some(_)) => LeadRestriction {
+                    seat,
+                    status: "lapsed".into(),
+                    kind: None,
+                    suit: None,
+                    opening_lead: false,
+                    text: format!("{offender}'s side declares, so {seat} is not restricted"),
+                    clauses: l.clauses.clone(),
+                },
+                (true, None) => LeadRestriction {
+                    seat,
+                    status: "lapsed".into(),
+                    kind: None,
+                    suit: None,
+                    opening_lead: false,
+                    text: "the deal is passed out".into(),
+                    clauses: l.clauses.clone(),
+                },
+            };
+            lead_restrictions.push(restriction);
+        }
         let obligations = if self.over {
             Vec::new()
         } else {
@@ -527,16 +844,13 @@ impl Referee<'_> {
                 .iter()
                 .map(|b| {
                     let text = match b.bound {
-                        Bound::Pass(Duration::NextTurn) => {
-                            format!("{} must pass at the next turn to call", b.seat)
-                        }
-                        Bound::Pass(Duration::Throughout) => {
-                            format!("{} must pass throughout the auction", b.seat)
-                        }
-                        Bound::NoDoubleOrRedouble => {
-                            format!("{} may not double or redouble at the next turn", b.seat)
-                        }
+                        Bound::Pass(Duration::NextTurn) => format!("{} must pass at the next turn to call", b.seat),
+                        Bound::Pass(Duration::Throughout) => format!("{} must pass throughout the auction", b.seat),
+                        Bound::NoDoubleOrRedouble => format!("{} may not double or redouble at the next turn", b.seat),
                         Bound::Repeat(c) => format!("{} must repeat {c} at the next turn", b.seat),
+                        Bound::SufficientBidOrPass => {
+                            format!("{} must make a sufficient bid or pass at the next turn", b.seat)
+                        }
                     };
                     Obligation { seat: b.seat, text, clauses: b.clauses.clone() }
                 })
@@ -559,6 +873,22 @@ impl Referee<'_> {
     }
 }
 
+fn suit_name(s: Strain) -> &'static str {
+    match s {
+        Strain::Clubs => "clubs",
+        Strain::Diamonds => "diamonds",
+        Strain::Hearts => "hearts",
+        Strain::Spades => "spades",
+        Strain::NoTrump => "notrump",
+    }
+}
+
+/// The lowest bid in the denomination of `bid` that outranks `last`.
+fn lowest_sufficient(last: Option<Call>, bid: Call) -> Option<Call> {
+    let Call::Bid { strain, .. } = bid else { return None };
+    (1..=7).map(|level| Call::Bid { level, strain }).find(|&c| outranks(c, last))
+}
+
 fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {
     let mut v: Vec<usize> = combos.iter().map(|c| c[i]).collect();
     v.sort();
@@ -568,9 +898,9 @@ fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {
 
 /// The auction is over after four passes, or three passes after a bid.
 fn auction_over(calls: &[Made]) -> bool {
-    let standing: Vec<&Made> = standing(calls).collect();
-    let passes = standing.iter().rev().take_while(|m| m.call == Call::Pass).count();
-    if standing.iter().any(|m| m.call.is_bid()) {
+    let mut standing = calls.iter().rev().filter(|m| !m.cancelled);
+    let passes = standing.clone().take_while(|m| m.call == Call::Pass).count();
+    if standing.any(|m| m.call.is_bid()) {
         passes >= 3
     } else {
         passes >= 4

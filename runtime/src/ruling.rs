@@ -64,8 +64,14 @@ pub struct IrregularityRuling {
 pub struct LeadRestriction {
     /// The player whose lead may be restricted.
     pub seat: Seat,
-    /// `pending` (auction not over), `applies` or `lapsed` (the offending side declares, or no contract).
+    /// `pending` (auction not over), `applies`, `lapsed` (the offending side declares, the
+    /// suit was later bid, or no contract) or `unprovided`.
     pub status: String,
+    /// The restriction's rectification once decided: `require_or_prohibit_suit`,
+    /// `prohibit_any_suit` or `no_lead_restriction`.
+    pub kind: Option<String>,
+    /// For `require_or_prohibit_suit`, the suit of the withdrawn bid.
+    pub suit: Option<String>,
     /// Whether the restricted lead is the opening lead.
     pub opening_lead: bool,
     pub text: String,
