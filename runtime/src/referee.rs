@@ -318,6 +318,7 @@ impl Referee<'_> {
             partner_has_called: standing(before).any(|m| m.seat == seat.partner()),
             turn_player_barred: out_of_rotation && self.bound(turn_of).any(|b| matches!(b.bound, Bound::Pass(_))),
             double_admissible: !matches!(call, Call::Double | Call::Redouble) || admissible_double(before, seat, call),
+            bid_sufficient: !call.is_bid() || outranks(call, last_bid(before).map(|m| m.call)),
             offender_side_declares: contract.is_some_and(|c| c.declarer.same_side(seat)),
             pass_meaning: PassMeaning::Natural,
             ..Facts::default()
@@ -623,6 +624,11 @@ impl Referee<'_> {
             Rectification::RequireOrProhibitSuit => (vec![], None, "declarer may require or prohibit the suit of the withdrawn bid".into()),
             Rectification::ProhibitAnySuit => (vec![], None, "declarer may prohibit the lead of any one suit".into()),
             Rectification::NoLeadRestriction => (vec![], None, "no lead restriction".into()),
+            Rectification::ReviewDamagingInformation => (
+                vec![],
+                None,
+                format!("the director is to consider an adjusted score if information from {o}'s {c} damaged {} and {}", o.lho(), o.rho()),
+            ),
             Rectification::ReviewEnforcedPass => (
                 vec![],
                 None,
@@ -724,6 +730,13 @@ impl Referee<'_> {
                         clauses: view.clauses.clone(),
                     });
                 }
+            }
+            Rectification::ReviewDamagingInformation => {
+                self.reviews.push(DamageReview {
+                    seats: vec![p.offender],
+                    text: view.text.clone(),
+                    clauses: view.clauses.clone(),
+                });
             }
             Rectification::ReviewEnforcedPass => {
                 let seats: Vec<Seat> = self
