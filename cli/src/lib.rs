@@ -2,4 +2,5 @@
 //! explaining clauses, shared by the binary and the tests.
 
 pub mod case_file;
+pub mod coverage;
 pub mod explain;

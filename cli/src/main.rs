@@ -1,7 +1,7 @@
 //! `bridgelaw`: checks law sources, prints the generated tables, explains
 //! clauses, and rules on case files with the embedded laws.
 
-use bridgelaw::{case_file, explain};
+use bridgelaw::{case_file, coverage, explain};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -52,6 +52,15 @@ enum Command {
         #[arg(long)]
         dir: Option<PathBuf>,
     },
+    /// List the clauses that no case under DIR exercises.
+    Coverage {
+        /// The case directory, searched recursively.
+        #[arg(default_value = "tests/cases")]
+        dir: PathBuf,
+        /// The edition whose clauses to list.
+        #[arg(long, default_value = "1987")]
+        edition: String,
+    },
     /// Rule on a case file, with the clause trace of every rectification.
     Rule {
         case: PathBuf,
@@ -77,6 +86,7 @@ fn main() -> ExitCode {
             explain::run(&set, &clause, edition.as_deref())
         }
         Command::Rule { case, format } => rule(&case, format),
+        Command::Coverage { dir, edition } => coverage_report(&dir, &edition),
     }
 }
 
@@ -145,6 +155,43 @@ fn emit(dir: Option<&Path>) -> ExitCode {
             eprint!("{}", diagnostic::render_human(&diagnostics, &set));
             ExitCode::from(INPUT_ERRORS)
         }
+    }
+}
+
+fn coverage_report(dir: &Path, edition: &str) -> ExitCode {
+    let Some(edition) = tables::Edition::from_name(edition) else {
+        let known: Vec<&str> = tables::Edition::ALL.iter().map(|e| e.name()).collect();
+        eprintln!("error: unknown edition `{edition}`; this build knows: {}", known.join(", "));
+        return ExitCode::from(IO_ERROR);
+    };
+    let c = match coverage::measure(dir, edition) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", dir.display());
+            return ExitCode::from(IO_ERROR);
+        }
+    };
+    for e in &c.errors {
+        eprintln!("error: {e}");
+    }
+    let uncovered = c.uncovered();
+    let total = edition.clauses().len();
+    println!(
+        "{} cases; {} of {total} clauses of edition {} cited by some ruling",
+        c.cases,
+        total - uncovered.len(),
+        edition.name()
+    );
+    if !uncovered.is_empty() {
+        println!("Not exercised by any case:");
+        for id in &uncovered {
+            println!("  {id}");
+        }
+    }
+    if c.errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(INPUT_ERRORS)
     }
 }
 

@@ -92,6 +92,9 @@ struct Referee<'c> {
     in_turn_first: bool,
     /// Set when a ruling cancelled the irregular call and every call after it.
     cancelled_onwards: bool,
+    /// The offender's earlier call, when the ruling being applied withdrew it: it is then the
+    /// withdrawn call that lead restrictions refer to.
+    withdrawn_earlier: Option<Call>,
 }
 
 /// Rules on a whole case.
@@ -111,6 +114,7 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
         stopped_at: None,
         in_turn_first: false,
         cancelled_onwards: false,
+        withdrawn_earlier: None,
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
@@ -461,6 +465,7 @@ impl Referee<'_> {
 
     fn decide(&mut self, mut p: Pending, answers: &[(String, String)]) -> Result<(), RefereeError> {
         self.cancelled_onwards = false;
+        self.withdrawn_earlier = None;
         for (name, value) in answers {
             let fact = FactId::from_name(name).ok_or_else(|| {
                 let names: Vec<&str> =
@@ -484,11 +489,14 @@ impl Referee<'_> {
         self.look_ahead(&mut p);
         let edition = self.edition();
         let (unknown, mut groups) = self.consult(&p);
-        // Show the known facts that the consulted tables test.
-        let consulted: Vec<Table> = groups.iter().flat_map(|(d, _)| d.tables.iter().copied()).collect();
+        // Show the known facts that the deciding rules test.
+        let tested: Vec<FactId> = groups
+            .iter()
+            .flat_map(|(d, _)| d.rules.iter().flat_map(|r| tables::rule_facts(edition, r).iter().copied()))
+            .collect();
         let facts_shown: Vec<(String, String)> = FactId::ALL
             .iter()
-            .filter(|f| p.known.contains(f) && consulted.iter().any(|&t| tables::tests(edition, t).contains(f)))
+            .filter(|f| p.known.contains(f) && tested.contains(f))
             .map(|f| (f.name().to_string(), f.values()[p.facts.get(*f)].to_string()))
             .collect();
         let mut ruling = IrregularityRuling {
@@ -698,6 +706,7 @@ impl Referee<'_> {
                 let end = p.index.unwrap_or(self.calls.len());
                 if let Some(m) = self.calls[..end].iter_mut().rev().find(|m| m.seat == p.offender && !m.cancelled) {
                     m.cancelled = true;
+                    self.withdrawn_earlier = Some(m.call);
                 }
                 self.turn = p.offender;
             }
@@ -724,8 +733,10 @@ impl Referee<'_> {
                     self.leads.push(PendingLead {
                         seat,
                         offender: p.offender,
-                        withdrawn: p.call,
-                        suit_showing_pass: p.call == Call::Pass && p.facts.pass_meaning == PassMeaning::SuitShowing,
+                        withdrawn: self.withdrawn_earlier.unwrap_or(p.call),
+                        suit_showing_pass: self.withdrawn_earlier.is_none()
+                            && p.call == Call::Pass
+                            && p.facts.pass_meaning == PassMeaning::SuitShowing,
                         after,
                         clauses: view.clauses.clone(),
                     });

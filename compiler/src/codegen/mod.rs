@@ -282,6 +282,30 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
         .ret("&'static [FactId]")
         .push_block(tests);
 
+    let mut rule_facts = Block::new("match (edition, rule)");
+    for e in &p.editions {
+        for r in &e.rules {
+            let mut facts = Vec::new();
+            r.when.facts(&mut facts);
+            facts.sort();
+            let ids: Vec<String> = facts.iter().map(|&f| format!("FactId::{}", camel(&p.facts[f].name))).collect();
+            rule_facts.line(format!(
+                "(Edition::{}, {}) => &[{}],",
+                edition_variant(&e.name),
+                rust_str(&r.id),
+                ids.join(", ")
+            ));
+        }
+    }
+    rule_facts.line("_ => &[],");
+    scope
+        .new_fn("rule_facts")
+        .vis("pub")
+        .doc("The facts that a rule's condition tests.")
+        .arg("edition", "Edition")
+        .arg("rule", "&str")
+        .ret("&'static [FactId]")
+        .push_block(rule_facts);
     for e in &p.editions {
         edition_module(&mut scope, p, e);
     }
