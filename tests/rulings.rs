@@ -490,13 +490,13 @@ fn contract_text(ruling: &Ruling) -> String {
 }
 
 fn check(ruling: &Ruling, e: &Expected) {
-    let rules: Vec<&str> = ruling.irregularities.iter().flat_map(|i| i.rules.iter().map(String::as_str)).collect();
+    let rules: Vec<&str> = ruling.irregularities.iter().flat_map(|i| i.rules.iter().copied()).collect();
     assert_eq!(rules, e.rules, "{}: deciding rules", e.case);
     let got: Vec<_> = ruling.irregularities.iter().flat_map(|i| i.rectifications.iter()).collect();
     assert_eq!(got.len(), e.rectifications.len(), "{}: {:#?}", e.case, got);
     for (r, expected) in got.iter().zip(e.rectifications) {
         let (shape, clause) = expected.split_once(" @").expect("`name ... @clause`");
-        let mut actual = r.rectification.clone();
+        let mut actual = r.rectification.to_string();
         if !r.seats.is_empty() {
             actual += &format!(" {}", r.seats.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join("+"));
         }
@@ -504,8 +504,13 @@ fn check(ruling: &Ruling, e: &Expected) {
             actual += &format!(" {d}");
         }
         assert_eq!(actual, shape, "{}", e.case);
-        assert!(r.clauses.iter().any(|c| c == clause), "{}: {shape} must cite {clause}; cites {:?}", e.case, r.clauses);
-        assert_eq!(r.clauses.first(), Some(&r.rule_clause()), "{}: the deciding clause comes first", e.case);
+        assert!(r.clauses.contains(&clause), "{}: {shape} must cite {clause}; cites {:?}", e.case, r.clauses);
+        assert_eq!(
+            r.clauses.first().copied(),
+            Some(r.rule_clause().as_str()),
+            "{}: the deciding clause comes first",
+            e.case
+        );
     }
     assert_eq!(contract_text(ruling), e.contract, "{}: contract", e.case);
     let leads: Vec<String> = ruling
@@ -577,13 +582,13 @@ fn an_unjudged_pass_leaves_the_question_open_with_each_outcome() {
     let ruling = rule_file(&root().join("cases/1987/law30-open-question-pass-meaning.yaml"));
     let ir = &ruling.irregularities[0];
     assert_eq!(ir.open_questions, ["pass_meaning"]);
-    let by_answer: Vec<(&str, &[String])> =
-        ir.alternatives.iter().map(|a| (a.when[0].1[0].as_str(), a.rules.as_slice())).collect();
+    let by_answer: Vec<(&str, &[&str])> =
+        ir.alternatives.iter().map(|a| (a.when[0].1[0], a.rules.as_slice())).collect();
     // Natural: Law 30B1. Suit-showing: 30B1 with Law 26. Conventional, partner having
     // called: Law 30C, then commentary 31.2 (Law 31A2(b)).
-    assert_eq!(by_answer[0], ("natural", &["Law 30".to_string(), "Law 30B1".to_string()][..]));
-    assert_eq!(by_answer[1].1.last().unwrap(), "Law 30B1 (suit-showing pass)");
-    assert_eq!(by_answer[2].1.last().unwrap(), "Commentary 31.2");
+    assert_eq!(by_answer[0], ("natural", &["Law 30", "Law 30B1"][..]));
+    assert_eq!(by_answer[1].1.last(), Some(&"Law 30B1 (suit-showing pass)"));
+    assert_eq!(by_answer[2].1.last(), Some(&"Commentary 31.2"));
     assert_eq!(ruling.next_to_call, None, "the auction waits for the judgement");
 }
 

@@ -42,7 +42,7 @@ enum Bound {
 struct Binding {
     seat: Seat,
     bound: Bound,
-    clauses: Vec<String>,
+    clauses: Vec<&'static str>,
 }
 
 /// An irregularity awaiting the director or a condoning call.
@@ -57,7 +57,21 @@ struct Pending {
     /// The last bid when the irregular call was made.
     last_bid: Option<Call>,
     facts: Facts,
-    known: Vec<FactId>,
+    known: Known,
+}
+
+/// The set of facts whose value is known, by `FactId` index.
+#[derive(Clone, Copy, Debug, Default)]
+struct Known(u64);
+
+impl Known {
+    fn contains(&self, f: &FactId) -> bool {
+        self.0 & (1 << *f as u32) != 0
+    }
+
+    fn insert(&mut self, f: FactId) {
+        self.0 |= 1 << f as u32;
+    }
 }
 
 /// A lead restriction that takes shape at the end of the auction.
@@ -70,7 +84,7 @@ struct PendingLead {
     suit_showing_pass: bool,
     /// Calls from this index on are "later" for the withdrawn call.
     after: usize,
-    clauses: Vec<String>,
+    clauses: Vec<&'static str>,
 }
 
 struct Referee<'c> {
@@ -85,7 +99,7 @@ struct Referee<'c> {
     irregularities: Vec<IrregularityRuling>,
     leads: Vec<PendingLead>,
     reviews: Vec<DamageReview>,
-    trace: Vec<String>,
+    trace: Vec<&'static str>,
     /// Set when a ruling awaits an answer; the number of events not followed.
     stopped_at: Option<usize>,
     /// Set by a rectification that orders simultaneous calls.
@@ -210,8 +224,8 @@ impl Referee<'_> {
             let mut p = self.pending.take().expect("checked above");
             p.facts.lho_called = by_lho;
             p.facts.turn_player_called = by_turn_player;
-            p.known.retain(|f| *f != FactId::LhoCalled && *f != FactId::TurnPlayerCalled);
-            p.known.extend([FactId::LhoCalled, FactId::TurnPlayerCalled]);
+            p.known.insert(FactId::LhoCalled);
+            p.known.insert(FactId::TurnPlayerCalled);
             self.decide(p, &[])?;
             if self.stopped_at.is_some() {
                 return Ok(());
@@ -327,13 +341,16 @@ impl Referee<'_> {
             pass_meaning: PassMeaning::Natural,
             ..Facts::default()
         };
-        let mut known: Vec<FactId> = FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived).collect();
+        let mut known = Known::default();
+        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
+            known.insert(f);
+        }
         if call != Call::Pass || !matches!(irregularity, Irregularity::PassOutOfRotation) {
             // Only a pass out of rotation has a meaning as a pass to judge.
-            known.push(FactId::PassMeaning);
+            known.insert(FactId::PassMeaning);
         }
         if !(out_of_rotation && turn == Turn::Lho) {
-            known.push(FactId::ChangeIntent);
+            known.insert(FactId::ChangeIntent);
         }
         Pending {
             event,
@@ -404,7 +421,7 @@ impl Referee<'_> {
             if seat == p.offender.rho() && !rho_seen {
                 rho_seen = true;
                 p.facts.rho_call = if call == Call::Pass { tables::RhoCall::Pass } else { tables::RhoCall::Acts };
-                p.known.push(FactId::RhoCall);
+                p.known.insert(FactId::RhoCall);
             }
             if seat == p.offender && !offender_seen {
                 offender_seen = true;
@@ -418,7 +435,8 @@ impl Referee<'_> {
                 } else {
                     tables::Correction::Other
                 };
-                p.known.extend([FactId::OffenderCall, FactId::Correction]);
+                p.known.insert(FactId::OffenderCall);
+                p.known.insert(FactId::Correction);
             }
         }
     }
@@ -482,9 +500,7 @@ impl Referee<'_> {
                 )
             })?;
             p.facts.set(fact, index);
-            if !p.known.contains(&fact) {
-                p.known.push(fact);
-            }
+            p.known.insert(fact);
         }
         self.look_ahead(&mut p);
         let edition = self.edition();
@@ -494,14 +510,14 @@ impl Referee<'_> {
             .iter()
             .flat_map(|(d, _)| d.rules.iter().flat_map(|r| tables::rule_facts(edition, r).iter().copied()))
             .collect();
-        let facts_shown: Vec<(String, String)> = FactId::ALL
+        let facts_shown: Vec<(&'static str, &'static str)> = FactId::ALL
             .iter()
             .filter(|f| p.known.contains(f) && tested.contains(f))
-            .map(|f| (f.name().to_string(), f.values()[p.facts.get(*f)].to_string()))
+            .map(|f| (f.name(), f.values()[p.facts.get(*f)]))
             .collect();
         let mut ruling = IrregularityRuling {
             event: p.event,
-            irregularity: p.facts.irregularity.name().to_string(),
+            irregularity: p.facts.irregularity.name(),
             offender: p.offender,
             call: p.call,
             turn_of: p.turn_of,
@@ -514,8 +530,8 @@ impl Referee<'_> {
         };
         if groups.len() == 1 {
             let (decision, _) = groups.pop().expect("one group");
-            ruling.rules = decision.rules.iter().map(|r| r.to_string()).collect();
-            ruling.unprovided = decision.unprovided.iter().map(|t| t.name().to_string()).collect();
+            ruling.rules = decision.rules.clone();
+            ruling.unprovided = decision.unprovided.iter().map(|t| t.name()).collect();
             for t in &decision.outcomes {
                 let view = self.apply(&p, t);
                 self.cite(&view.clauses);
@@ -525,7 +541,7 @@ impl Referee<'_> {
             let varies = |combos: &[Vec<usize>], i: usize| distinct_values(combos, i) < unknown[i].values().len();
             let relevant: Vec<usize> =
                 (0..unknown.len()).filter(|&i| groups.iter().any(|(_, combos)| varies(combos, i))).collect();
-            ruling.open_questions = relevant.iter().map(|&i| unknown[i].name().to_string()).collect();
+            ruling.open_questions = relevant.iter().map(|&i| unknown[i].name()).collect();
             for (decision, combos) in &groups {
                 let when = relevant
                     .iter()
@@ -534,15 +550,12 @@ impl Referee<'_> {
                         let mut vals: Vec<usize> = combos.iter().map(|c| c[i]).collect();
                         vals.sort();
                         vals.dedup();
-                        (
-                            unknown[i].name().to_string(),
-                            vals.iter().map(|&v| unknown[i].values()[v].to_string()).collect(),
-                        )
+                        (unknown[i].name(), vals.iter().map(|&v| unknown[i].values()[v]).collect())
                     })
                     .collect();
                 ruling.alternatives.push(Alternative {
                     when,
-                    rules: decision.rules.iter().map(|r| r.to_string()).collect(),
+                    rules: decision.rules.clone(),
                     rectifications: decision.outcomes.iter().map(|t| self.describe(&p, t)).collect(),
                 });
             }
@@ -552,10 +565,10 @@ impl Referee<'_> {
         Ok(())
     }
 
-    fn cite(&mut self, clauses: &[String]) {
+    fn cite(&mut self, clauses: &[&'static str]) {
         for c in clauses {
             if !self.trace.contains(c) {
-                self.trace.push(c.clone());
+                self.trace.push(c);
             }
         }
     }
@@ -649,16 +662,16 @@ impl Referee<'_> {
             ),
         };
         Rectified {
-            rectification: t.rectification.name().to_string(),
+            rectification: t.rectification.name(),
             text,
             seats,
             duration,
-            rule: t.rule.to_string(),
-            clauses: t.trace().map(|c| c.id.to_string()).collect(),
+            rule: t.rule,
+            clauses: t.trace().map(|c| c.id).collect(),
         }
     }
 
-    fn bind(&mut self, seats: &[Seat], bound: Bound, clauses: &[String]) {
+    fn bind(&mut self, seats: &[Seat], bound: Bound, clauses: &[&'static str]) {
         for &seat in seats {
             self.bindings.push(Binding { seat, bound, clauses: clauses.to_vec() });
         }
@@ -769,7 +782,7 @@ impl Referee<'_> {
     }
 
     /// Asks the lead-restriction table about a restriction once the contract is known.
-    fn lead_restriction(&self, l: &PendingLead) -> (String, Option<Strain>, Vec<String>) {
+    fn lead_restriction(&self, l: &PendingLead) -> (&'static str, Option<Strain>, Vec<&'static str>) {
         let suit = match l.withdrawn {
             Call::Bid { strain, level } if strain != Strain::NoTrump && level <= 7 => Some(strain),
             _ => None,
@@ -787,12 +800,12 @@ impl Referee<'_> {
         let mut d = Decision::default();
         tables::decide(self.edition(), Table::LeadRestriction, &facts, &mut d);
         let mut clauses = l.clauses.clone();
-        let mut kind = "unprovided".to_string();
+        let mut kind = "unprovided";
         for o in &d.outcomes {
-            kind = o.rectification.name().to_string();
+            kind = o.rectification.name();
             for c in o.trace() {
-                if !clauses.iter().any(|x| x == c.id) {
-                    clauses.push(c.id.to_string());
+                if !clauses.contains(&c.id) {
+                    clauses.push(c.id);
                 }
             }
         }
@@ -809,7 +822,7 @@ impl Referee<'_> {
             let restriction = match (self.over, contract) {
                 (false, _) => LeadRestriction {
                     seat,
-                    status: "pending".into(),
+                    status: "pending",
                     kind: None,
                     suit: None,
                     opening_lead: false,
@@ -823,7 +836,7 @@ impl Referee<'_> {
                     self.cite(&clauses);
                     let opening = c.declarer.lho() == seat;
                     let when = if opening { "the opening lead" } else { "his first turn to lead" };
-                    let (status, text) = match (kind.as_str(), suit) {
+                    let (status, text) = match (kind, suit) {
                         ("require_or_prohibit_suit", Some(s)) => ("applies", format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
                         ("require_or_prohibit_suit", None) => ("applies", format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
                         ("prohibit_any_suit", _) => ("applies", format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
@@ -832,7 +845,7 @@ impl Referee<'_> {
                     };
                     LeadRestriction {
                         seat,
-                        status: status.into(),
+                        status,
                         kind: Some(kind),
                         suit: suit.filter(|_| status == "applies").map(|s| suit_name(s).to_string()),
                         opening_lead: opening,
@@ -842,7 +855,7 @@ impl Referee<'_> {
                 }
                 (true, Some(_)) => LeadRestriction {
                     seat,
-                    status: "lapsed".into(),
+                    status: "lapsed",
                     kind: None,
                     suit: None,
                     opening_lead: false,
@@ -851,7 +864,7 @@ impl Referee<'_> {
                 },
                 (true, None) => LeadRestriction {
                     seat,
-                    status: "lapsed".into(),
+                    status: "lapsed",
                     kind: None,
                     suit: None,
                     opening_lead: false,
@@ -881,7 +894,7 @@ impl Referee<'_> {
                 .collect()
         };
         Ruling {
-            edition: self.case.edition.name().to_string(),
+            edition: self.case.edition.name(),
             dealer: self.case.dealer,
             irregularities: self.irregularities,
             auction: self.calls,

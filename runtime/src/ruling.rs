@@ -10,7 +10,7 @@ use std::fmt::Write;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Rectified {
     /// The rectification's name in the vocabulary, e.g. `must_pass`.
-    pub rectification: String,
+    pub rectification: &'static str,
     /// What it means at this table, in words.
     pub text: String,
     /// The seats it binds, if any.
@@ -18,9 +18,9 @@ pub struct Rectified {
     /// `next_turn` or `throughout`, for obligations that last.
     pub duration: Option<String>,
     /// The deciding rule.
-    pub rule: String,
+    pub rule: &'static str,
     /// The clauses behind it, the deciding clause first.
-    pub clauses: Vec<String>,
+    pub clauses: Vec<&'static str>,
 }
 
 /// One outcome of a ruling that still depends on an open question.
@@ -28,8 +28,8 @@ pub struct Rectified {
 pub struct Alternative {
     /// The answers that lead to this outcome: fact name and its values.
     #[serde(serialize_with = "as_map")]
-    pub when: Vec<(String, Vec<String>)>,
-    pub rules: Vec<String>,
+    pub when: Vec<(&'static str, Vec<&'static str>)>,
+    pub rules: Vec<&'static str>,
     pub rectifications: Vec<Rectified>,
 }
 
@@ -39,7 +39,7 @@ pub struct IrregularityRuling {
     /// The 1-based number of the event that was irregular.
     pub event: usize,
     /// The irregularity, as the vocabulary names it.
-    pub irregularity: String,
+    pub irregularity: &'static str,
     pub offender: Seat,
     #[serde(serialize_with = "call_text")]
     pub call: Call,
@@ -47,16 +47,16 @@ pub struct IrregularityRuling {
     pub turn_of: Seat,
     /// The facts the consulted tables test, as fact name and value name.
     #[serde(serialize_with = "as_map")]
-    pub facts: Vec<(String, String)>,
+    pub facts: Vec<(&'static str, &'static str)>,
     /// The deciding rules, in order; empty while questions are open.
-    pub rules: Vec<String>,
+    pub rules: Vec<&'static str>,
     pub rectifications: Vec<Rectified>,
     /// Judgements or choices the case does not give, on which the outcome depends.
-    pub open_questions: Vec<String>,
+    pub open_questions: Vec<&'static str>,
     /// The outcome for each answer to the open questions.
     pub alternatives: Vec<Alternative>,
     /// Tables that have no rule for this case.
-    pub unprovided: Vec<String>,
+    pub unprovided: Vec<&'static str>,
 }
 
 /// A lead restriction that arises if the offending side defends.
@@ -66,16 +66,16 @@ pub struct LeadRestriction {
     pub seat: Seat,
     /// `pending` (auction not over), `applies`, `lapsed` (the offending side declares, the
     /// suit was later bid, or no contract) or `unprovided`.
-    pub status: String,
+    pub status: &'static str,
     /// The restriction's rectification once decided: `require_or_prohibit_suit`,
     /// `prohibit_any_suit` or `no_lead_restriction`.
-    pub kind: Option<String>,
+    pub kind: Option<&'static str>,
     /// For `require_or_prohibit_suit`, the suit of the withdrawn bid.
     pub suit: Option<String>,
     /// Whether the restricted lead is the opening lead.
     pub opening_lead: bool,
     pub text: String,
-    pub clauses: Vec<String>,
+    pub clauses: Vec<&'static str>,
 }
 
 /// A point the director must review at the end of play.
@@ -83,7 +83,7 @@ pub struct LeadRestriction {
 pub struct DamageReview {
     pub seats: Vec<Seat>,
     pub text: String,
-    pub clauses: Vec<String>,
+    pub clauses: Vec<&'static str>,
 }
 
 /// An obligation still binding a player.
@@ -91,13 +91,13 @@ pub struct DamageReview {
 pub struct Obligation {
     pub seat: Seat,
     pub text: String,
-    pub clauses: Vec<String>,
+    pub clauses: Vec<&'static str>,
 }
 
 /// The whole ruling on a case.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Ruling {
-    pub edition: String,
+    pub edition: &'static str,
     pub dealer: Seat,
     pub irregularities: Vec<IrregularityRuling>,
     /// Every call made, with whether it stands.
@@ -111,12 +111,12 @@ pub struct Ruling {
     pub lead_restrictions: Vec<LeadRestriction>,
     pub damage_reviews: Vec<DamageReview>,
     /// Every clause cited, in order of first citation.
-    pub trace: Vec<String>,
+    pub trace: Vec<&'static str>,
     /// Events after an open question, which the ruling could not follow.
     pub unevaluated_events: usize,
 }
 
-fn as_map<S: serde::Serializer, V: Serialize>(pairs: &[(String, V)], s: S) -> Result<S::Ok, S::Error> {
+fn as_map<S: serde::Serializer, V: Serialize>(pairs: &[(&'static str, V)], s: S) -> Result<S::Ok, S::Error> {
     s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
 }
 
@@ -134,10 +134,10 @@ fn auction_text<S: serde::Serializer>(calls: &[Made], s: S) -> Result<S::Ok, S::
     s.collect_seq(calls.iter().map(|m| Entry { seat: m.seat, call: m.call.to_string(), stands: !m.cancelled }))
 }
 
-fn cite(clauses: &[String]) -> String {
+fn cite(clauses: &[&str]) -> String {
     clauses
         .iter()
-        .map(|c| c.strip_prefix("Commentary").map(|r| format!("commentary{r}")).unwrap_or_else(|| c.clone()))
+        .map(|c| c.strip_prefix("Commentary").map(|r| format!("commentary{r}")).unwrap_or_else(|| c.to_string()))
         .collect::<Vec<_>>()
         .join("; ")
 }

@@ -1,0 +1,102 @@
+//! Criterion benchmarks: ruling a typical irregular auction in process, and
+//! scanning a million random legal auctions for irregularities.
+
+use bridgelaw_runtime::auction::{Call, Seat, Strain};
+use bridgelaw_runtime::referee::first_irregularity;
+use bridgelaw_runtime::tables::Edition;
+use bridgelaw_runtime::{rule, Case, Event};
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+
+fn call(seat: Seat, call: &str) -> Event {
+    Event::Call { seat, call: Call::parse(call).unwrap() }
+}
+
+/// North opens, East passes, North passes at South's turn (Law 30B2), the
+/// director rules and the auction ends.
+fn typical_case() -> Case {
+    Case {
+        edition: Edition::E1987,
+        dealer: Seat::N,
+        events: vec![
+            call(Seat::N, "1H"),
+            call(Seat::E, "pass"),
+            call(Seat::N, "pass"),
+            Event::Director { answers: vec![("pass_meaning".into(), "natural".into())] },
+            call(Seat::S, "2H"),
+            call(Seat::W, "pass"),
+            call(Seat::N, "pass"),
+            call(Seat::E, "pass"),
+        ],
+    }
+}
+
+/// Deterministic pseudo-random legal auctions (xorshift), stored flat.
+fn legal_auctions(n: usize) -> Vec<(Seat, Vec<(Seat, Call)>)> {
+    const STRAINS: [Strain; 5] = [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::NoTrump];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..n)
+        .map(|_| {
+            let dealer = Seat::ALL[(next() % 4) as usize];
+            let mut turn = dealer;
+            let mut calls = Vec::new();
+            let mut last: Option<(u8, usize)> = None;
+            loop {
+                let passes = calls.iter().rev().take_while(|(_, c)| *c == Call::Pass).count();
+                if (last.is_some() && passes >= 3) || passes >= 4 {
+                    break;
+                }
+                let r = next() % 10;
+                let c = if r < 6 {
+                    Call::Pass
+                } else {
+                    let strain = (next() % 5) as usize;
+                    let (level, s) = match last {
+                        None => (1, strain),
+                        Some((l, ls)) if strain > ls => (l, strain),
+                        Some((l, _)) => (l + 1, strain),
+                    };
+                    if level > 7 {
+                        Call::Pass
+                    } else {
+                        last = Some((level, s));
+                        Call::Bid { level, strain: STRAINS[s] }
+                    }
+                };
+                calls.push((turn, c));
+                turn = turn.lho();
+            }
+            (dealer, calls)
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let case = typical_case();
+    assert!(rule(&case).unwrap().irregularities.len() == 1);
+    c.bench_function("rule a typical irregular auction (Law 30B2)", |b| b.iter(|| rule(black_box(&case)).unwrap()));
+
+    let auctions = legal_auctions(1_000_000);
+    let mut group = c.benchmark_group("scan");
+    group.sample_size(10);
+    group.bench_function("1,000,000 random legal auctions", |b| {
+        b.iter(|| {
+            let mut found = 0usize;
+            for (dealer, calls) in &auctions {
+                found += usize::from(first_irregularity(*dealer, black_box(calls)).is_some());
+            }
+            assert_eq!(found, 0);
+            found
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

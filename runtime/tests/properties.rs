@@ -1,0 +1,144 @@
+//! Property tests over random auctions, legal and irregular: the referee never
+//! panics, always returns a ruling or a clear error, and every rectification
+//! it gives carries a non-empty trace.
+
+use bridgelaw_runtime::auction::{Call, Seat, Strain};
+use bridgelaw_runtime::referee::first_irregularity;
+use bridgelaw_runtime::tables::{Edition, FactId, FactSource};
+use bridgelaw_runtime::{rule, Case, Event};
+use proptest::prelude::*;
+
+const STRAINS: [Strain; 5] = [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::NoTrump];
+
+fn seat() -> impl Strategy<Value = Seat> {
+    (0usize..4).prop_map(|i| Seat::ALL[i])
+}
+
+fn call() -> impl Strategy<Value = Call> {
+    prop_oneof![
+        4 => Just(Call::Pass),
+        4 => (1u8..=8, 0usize..5).prop_map(|(level, s)| Call::Bid { level, strain: STRAINS[s] }),
+        1 => Just(Call::Double),
+        1 => Just(Call::Redouble),
+    ]
+}
+
+/// A director's answers: any judgement or choice, with any of its values.
+fn answers() -> impl Strategy<Value = Vec<(String, String)>> {
+    let askable: Vec<FactId> = FactId::ALL.into_iter().filter(|f| f.source() != FactSource::Derived).collect();
+    proptest::collection::vec((0..askable.len(), 0usize..8), 0..3).prop_map(move |picks| {
+        picks
+            .into_iter()
+            .map(|(f, v)| {
+                let fact = askable[f];
+                (fact.name().to_string(), fact.values()[v % fact.values().len()].to_string())
+            })
+            .collect()
+    })
+}
+
+fn event() -> impl Strategy<Value = Event> {
+    prop_oneof![
+        16 => (seat(), call()).prop_map(|(seat, call)| Event::Call { seat, call }),
+        3 => answers().prop_map(|answers| Event::Director { answers }),
+        1 => (seat(), call(), seat(), call()).prop_map(|(a, c, b, d)| Event::Simultaneous { calls: [(a, c), (b, d)] }),
+    ]
+}
+
+/// A legal auction: each call in turn, sufficient, admissible, until it ends.
+fn legal_auction() -> impl Strategy<Value = (Seat, Vec<(Seat, Call)>)> {
+    (seat(), proptest::collection::vec((0u8..10, 0usize..5), 0..40)).prop_map(|(dealer, choices)| {
+        let mut calls: Vec<(Seat, Call)> = Vec::new();
+        let mut turn = dealer;
+        let mut last_bid: Option<(u8, usize, Seat)> = None;
+        let mut doubled: Option<Seat> = None;
+        let mut redoubled = false;
+        for (kind, strain) in choices {
+            let passes = calls.iter().rev().take_while(|(_, c)| *c == Call::Pass).count();
+            if (last_bid.is_some() && passes >= 3) || passes >= 4 {
+                break;
+            }
+            let opponent_bid = last_bid.is_some_and(|(_, _, s)| !s.same_side(turn));
+            let call = match kind {
+                0..=4 => Call::Pass,
+                5 if opponent_bid && doubled.is_none() => Call::Double,
+                6 if doubled.is_some_and(|d| !d.same_side(turn)) && !redoubled => Call::Redouble,
+                _ => {
+                    let (level, s) = match last_bid {
+                        None => (1, strain),
+                        Some((l, ls, _)) if strain > ls => (l, strain),
+                        Some((l, _, _)) => (l + 1, strain),
+                    };
+                    if level > 7 {
+                        Call::Pass
+                    } else {
+                        Call::Bid { level, strain: STRAINS[s] }
+                    }
+                }
+            };
+            match call {
+                Call::Bid { level, .. } => {
+                    last_bid = Some((level, strain, turn));
+                    doubled = None;
+                    redoubled = false;
+                }
+                Call::Double => doubled = Some(turn),
+                Call::Redouble => redoubled = true,
+                Call::Pass => {}
+            }
+            calls.push((turn, call));
+            turn = turn.lho();
+        }
+        (dealer, calls)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_event_sequence_gets_a_ruling_or_a_clear_error(dealer in seat(), events in proptest::collection::vec(event(), 0..30)) {
+        let case = Case { edition: Edition::E1987, dealer, events };
+        match rule(&case) {
+            Ok(ruling) => {
+                for i in &ruling.irregularities {
+                    for r in i.rectifications.iter().chain(i.alternatives.iter().flat_map(|a| a.rectifications.iter())) {
+                        prop_assert!(!r.clauses.is_empty(), "untraced rectification {:?}", r);
+                        prop_assert!(!r.rule.is_empty());
+                    }
+                }
+                for l in &ruling.lead_restrictions {
+                    prop_assert!(!l.clauses.is_empty());
+                }
+                prop_assert!(ruling.next_to_call.is_none() || !ruling.auction_over);
+            }
+            Err(e) => {
+                prop_assert!(e.event >= 1 && e.event <= case.events.len(), "{e}");
+                prop_assert!(!e.message.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn legal_auctions_are_scanned_clean_and_ruled_without_irregularity((dealer, calls) in legal_auction()) {
+        prop_assert_eq!(first_irregularity(dealer, &calls), None, "{:?}", calls);
+        let events = calls.iter().map(|&(seat, call)| Event::Call { seat, call }).collect();
+        let ruling = rule(&Case { edition: Edition::E1987, dealer, events }).unwrap();
+        prop_assert!(ruling.irregularities.is_empty());
+        prop_assert!(ruling.trace.is_empty());
+    }
+
+    #[test]
+    fn a_call_out_of_turn_is_found_where_it_is((dealer, calls) in legal_auction(), at in 0usize..40, shift in 1usize..4) {
+        prop_assume!(!calls.is_empty());
+        let at = at % calls.len();
+        let mut calls = calls;
+        let (seat, call) = calls[at];
+        let mut wrong = seat;
+        for _ in 0..shift {
+            wrong = wrong.lho();
+        }
+        calls[at] = (wrong, call);
+        prop_assert_eq!(first_irregularity(dealer, &calls), Some(at));
+    }
+}
