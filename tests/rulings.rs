@@ -518,9 +518,7 @@ fn check(ruling: &Ruling, e: &Expected) {
         .iter()
         .map(|l| {
             let mut s = format!("{:?} {}", l.seat, l.status);
-            if let Some(k) =
-                l.kind.as_ref().filter(|_| l.status != "lapsed" || l.kind.as_deref() == Some("no_lead_restriction"))
-            {
+            if let Some(k) = l.kind.filter(|k| l.status != "lapsed" || *k == "no_lead_restriction") {
                 s += &format!(" {k}");
             }
             if let Some(suit) = &l.suit {
@@ -539,7 +537,7 @@ trait RuleClause {
 
 impl RuleClause for bridgelaw_runtime::ruling::Rectified {
     fn rule_clause(&self) -> String {
-        self.rule.split(" (").next().unwrap_or(&self.rule).to_string()
+        self.rule.split(" (").next().unwrap_or(self.rule).to_string()
     }
 }
 
