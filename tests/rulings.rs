@@ -569,7 +569,7 @@ fn every_rectification_is_traced() {
         let ruling = rule_file(&path);
         for i in &ruling.irregularities {
             for r in i.rectifications.iter().chain(i.alternatives.iter().flat_map(|a| a.rectifications.iter())) {
-                assert!(!r.clauses.is_empty(), "{}: {}", path.display(), r.text);
+                assert!(!r.clauses.is_empty(), "{}: {}", path.display(), r.text());
             }
         }
     }

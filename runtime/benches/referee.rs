@@ -82,6 +82,16 @@ fn bench(c: &mut Criterion) {
     assert!(rule(&case).unwrap().irregularities.len() == 1);
     c.bench_function("rule a typical irregular auction (Law 30B2)", |b| b.iter(|| rule(black_box(&case)).unwrap()));
 
+    let legal = Case {
+        events: typical_case().events.into_iter().filter(|e| !matches!(e, Event::Director { .. })).collect(),
+        ..typical_case()
+    };
+    let legal = Case {
+        events: legal.events.into_iter().enumerate().filter(|(i, _)| *i != 2).map(|(_, e)| e).collect(),
+        ..legal
+    };
+    c.bench_function("rule a legal auction of 7 calls", |b| b.iter(|| rule(black_box(&legal)).unwrap()));
+
     let auctions = legal_auctions(1_000_000);
     let mut group = c.benchmark_group("scan");
     group.sample_size(10);

@@ -42,7 +42,8 @@ enum Bound {
 struct Binding {
     seat: Seat,
     bound: Bound,
-    clauses: Vec<&'static str>,
+    /// The rectification that imposed it, for its clauses.
+    imposed_by: Traced,
 }
 
 /// An irregularity awaiting the director or a condoning call.
@@ -115,7 +116,7 @@ struct Referee<'c> {
 pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
     let mut r = Referee {
         case,
-        calls: Vec::new(),
+        calls: Vec::with_capacity(case.events.len() + 1),
         turn: case.dealer,
         over: false,
         bindings: Vec::new(),
@@ -124,7 +125,7 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
         irregularities: Vec::new(),
         leads: Vec::new(),
         reviews: Vec::new(),
-        trace: Vec::new(),
+        trace: Vec::with_capacity(16),
         stopped_at: None,
         in_turn_first: false,
         cancelled_onwards: false,
@@ -506,10 +507,12 @@ impl Referee<'_> {
         let edition = self.edition();
         let (unknown, mut groups) = self.consult(&p);
         // Show the known facts that the deciding rules test.
-        let tested: Vec<FactId> = groups
-            .iter()
-            .flat_map(|(d, _)| d.rules.iter().flat_map(|r| tables::rule_facts(edition, r).iter().copied()))
-            .collect();
+        let mut tested = Known::default();
+        for r in groups.iter().flat_map(|(d, _)| d.rules.iter()) {
+            for f in tables::rule_facts(edition, r) {
+                tested.insert(*f);
+            }
+        }
         let facts_shown: Vec<(&'static str, &'static str)> = FactId::ALL
             .iter()
             .filter(|f| p.known.contains(f) && tested.contains(f))
@@ -530,7 +533,7 @@ impl Referee<'_> {
         };
         if groups.len() == 1 {
             let (decision, _) = groups.pop().expect("one group");
-            ruling.rules = decision.rules.clone();
+            ruling.rules = decision.rules;
             ruling.unprovided = decision.unprovided.iter().map(|t| t.name()).collect();
             for t in &decision.outcomes {
                 let view = self.apply(&p, t);
@@ -583,97 +586,34 @@ impl Referee<'_> {
 
     /// Describes a rectification at this table, without applying it.
     fn describe(&self, p: &Pending, t: &Traced) -> Rectified {
-        let names = |seats: &[Seat]| seats.iter().map(|s| s.name()).collect::<Vec<_>>().join(" and ");
-        let next = Some(Duration::NextTurn.name().to_string());
-        let (o, c) = (p.offender, p.call);
-        let (seats, duration, text) = match t.rectification {
-            Rectification::CallStands => (vec![], None, format!("{o}'s {c} stands; the auction continues with {}", o.lho())),
-            Rectification::CancelCall => (vec![], None, format!("{o}'s {c} is cancelled; the auction reverts to {}", p.turn_of)),
-            Rectification::CancelFromCall => (
-                vec![],
-                None,
-                format!("{o}'s {c} and every later call are cancelled; the auction reverts to {} as if there had been no irregularity", p.turn_of),
-            ),
-            Rectification::SubstitutePass => (vec![o], None, format!("a pass is substituted for {o}'s {c}")),
-            Rectification::SubstituteCall => (vec![o], None, format!("{o}'s {c} replaces his earlier call, which is withdrawn")),
-            Rectification::WithdrawEarlierCall => {
-                (vec![o], None, format!("{o}'s earlier call is withdrawn; his next call replaces it"))
+        let (seats, duration) = match t.rectification {
+            Rectification::SubstitutePass | Rectification::SubstituteCall | Rectification::WithdrawEarlierCall => {
+                (vec![p.offender], None)
             }
-            Rectification::BarredPlayerPasses => (
-                vec![p.turn_of],
-                None,
-                format!("{}, obliged to pass, is deemed to have passed; {o}'s {c} is in rotation", p.turn_of),
-            ),
-            Rectification::DeemSubsequent => {
-                (vec![], None, format!("{}'s call is taken first; {o}'s {c} is deemed made after it", p.turn_of))
+            Rectification::BarredPlayerPasses | Rectification::ReopenAuction => (vec![p.turn_of], None),
+            Rectification::MustPass { who, duration } => (Self::seats(p, who), Some(duration)),
+            Rectification::NoDoubleOrRedouble { who }
+            | Rectification::MustRepeatCall { who }
+            | Rectification::MustCorrectWithSufficientBidOrPass { who } => {
+                (Self::seats(p, who), Some(Duration::NextTurn))
             }
-            Rectification::ReopenAuction => {
-                (vec![p.turn_of], None, format!("the auction does not end; {}, deprived of his turn, calls", p.turn_of))
-            }
-            Rectification::MustPass { who, duration } => {
-                let seats = Self::seats(p, who);
-                let text = match duration {
-                    Duration::NextTurn => format!("{} must pass at the next turn to call", names(&seats)),
-                    Duration::Throughout => format!("{} must pass throughout the auction", names(&seats)),
-                };
-                (seats, Some(duration.name().to_string()), text)
-            }
-            Rectification::NoDoubleOrRedouble { who } => {
-                let seats = Self::seats(p, who);
-                let text = format!(
-                    "{} may make any sufficient bid or pass at the next turn, but may not double or redouble",
-                    names(&seats)
-                );
-                (seats, next, text)
-            }
-            Rectification::MustRepeatCall { who } => {
-                let seats = Self::seats(p, who);
-                let text = format!("{} must repeat {c} at the next turn", names(&seats));
-                (seats, next, text)
-            }
-            Rectification::MustCorrectWithSufficientBidOrPass { who } => {
-                let seats = Self::seats(p, who);
-                let text = format!("{} must replace {c} by a sufficient bid or a pass, not a double or redouble", names(&seats));
-                (seats, next, text)
-            }
-            Rectification::NoFurtherRectification => (vec![], None, "the auction proceeds without further rectification".into()),
-            Rectification::LeadRestrictions { who } => {
-                let seats = Self::seats(p, who);
-                let text = format!("if {o} becomes a defender, declarer may restrict {}'s lead", names(&seats));
-                (seats, None, text)
-            }
-            Rectification::RequireOrProhibitSuit => (vec![], None, "declarer may require or prohibit the suit of the withdrawn bid".into()),
-            Rectification::ProhibitAnySuit => (vec![], None, "declarer may prohibit the lead of any one suit".into()),
-            Rectification::NoLeadRestriction => (vec![], None, "no lead restriction".into()),
-            Rectification::ReviewDamagingInformation => (
-                vec![],
-                None,
-                format!("the director is to consider an adjusted score if information from {o}'s {c} damaged {} and {}", o.lho(), o.rho()),
-            ),
-            Rectification::ReviewEnforcedPass => (
-                vec![],
-                None,
-                format!(
-                    "the director is to consider an adjusted score if an enforced pass by {o} or {} damages {} and {}",
-                    o.partner(),
-                    o.lho(),
-                    o.rho()
-                ),
-            ),
+            Rectification::LeadRestrictions { who } => (Self::seats(p, who), None),
+            _ => (vec![], None),
         };
         Rectified {
             rectification: t.rectification.name(),
-            text,
+            kind: t.rectification,
+            context: Context { offender: p.offender, call: p.call, turn_of: p.turn_of },
             seats,
-            duration,
+            duration: duration.map(Duration::name),
             rule: t.rule,
             clauses: t.trace().map(|c| c.id).collect(),
         }
     }
 
-    fn bind(&mut self, seats: &[Seat], bound: Bound, clauses: &[&'static str]) {
+    fn bind(&mut self, seats: &[Seat], bound: Bound, imposed_by: Traced) {
         for &seat in seats {
-            self.bindings.push(Binding { seat, bound, clauses: clauses.to_vec() });
+            self.bindings.push(Binding { seat, bound, imposed_by });
         }
     }
 
@@ -732,13 +672,11 @@ impl Referee<'_> {
             }
             Rectification::DeemSubsequent => self.in_turn_first = true,
             Rectification::ReopenAuction => self.turn = p.turn_of,
-            Rectification::MustPass { duration, .. } => self.bind(&view.seats, Bound::Pass(duration), &view.clauses),
-            Rectification::NoDoubleOrRedouble { .. } => {
-                self.bind(&view.seats, Bound::NoDoubleOrRedouble, &view.clauses)
-            }
-            Rectification::MustRepeatCall { .. } => self.bind(&view.seats, Bound::Repeat(p.call), &view.clauses),
+            Rectification::MustPass { duration, .. } => self.bind(&view.seats, Bound::Pass(duration), *t),
+            Rectification::NoDoubleOrRedouble { .. } => self.bind(&view.seats, Bound::NoDoubleOrRedouble, *t),
+            Rectification::MustRepeatCall { .. } => self.bind(&view.seats, Bound::Repeat(p.call), *t),
             Rectification::MustCorrectWithSufficientBidOrPass { .. } => {
-                self.bind(&view.seats, Bound::SufficientBidOrPass, &view.clauses)
+                self.bind(&view.seats, Bound::SufficientBidOrPass, *t)
             }
             Rectification::LeadRestrictions { .. } => {
                 for &seat in &view.seats {
@@ -756,11 +694,7 @@ impl Referee<'_> {
                 }
             }
             Rectification::ReviewDamagingInformation => {
-                self.reviews.push(DamageReview {
-                    seats: vec![p.offender],
-                    text: view.text.clone(),
-                    clauses: view.clauses.clone(),
-                });
+                self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() });
             }
             Rectification::ReviewEnforcedPass => {
                 let seats: Vec<Seat> = self
@@ -769,7 +703,7 @@ impl Referee<'_> {
                     .filter(|b| matches!(b.bound, Bound::Pass(_)) && b.seat.same_side(p.offender))
                     .map(|b| b.seat)
                     .collect();
-                self.reviews.push(DamageReview { seats, text: view.text.clone(), clauses: view.clauses.clone() });
+                self.reviews.push(DamageReview { seats, review: view.clone() });
             }
             Rectification::NoFurtherRectification
             | Rectification::RequireOrProhibitSuit
@@ -889,7 +823,7 @@ impl Referee<'_> {
                             format!("{} must make a sufficient bid or pass at the next turn", b.seat)
                         }
                     };
-                    Obligation { seat: b.seat, text, clauses: b.clauses.clone() }
+                    Obligation { seat: b.seat, text, clauses: b.imposed_by.trace().map(|c| c.id).collect() }
                 })
                 .collect()
         };

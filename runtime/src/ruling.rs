@@ -3,24 +3,111 @@
 //! `docs/ruling-json.md`, and renders as text.
 
 use crate::auction::{Call, Contract, Made, Seat};
+use bridgelaw_tables::{Duration, Rectification};
 use serde::Serialize;
 use std::fmt::Write;
 
-/// One rectification, resolved to seats, with its trace.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// The irregularity a rectification answers: who, what, and whose turn it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Context {
+    pub offender: Seat,
+    pub call: Call,
+    pub turn_of: Seat,
+}
+
+/// One rectification, resolved to seats, with its trace. Its words are
+/// rendered on demand (`text`), so that ruling stays cheap.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rectified {
     /// The rectification's name in the vocabulary, e.g. `must_pass`.
     pub rectification: &'static str,
-    /// What it means at this table, in words.
-    pub text: String,
+    pub kind: Rectification,
+    pub context: Context,
     /// The seats it binds, if any.
     pub seats: Vec<Seat>,
     /// `next_turn` or `throughout`, for obligations that last.
-    pub duration: Option<String>,
+    pub duration: Option<&'static str>,
     /// The deciding rule.
     pub rule: &'static str,
     /// The clauses behind it, the deciding clause first.
     pub clauses: Vec<&'static str>,
+}
+
+impl Rectified {
+    /// What the rectification means at this table, in words.
+    pub fn text(&self) -> String {
+        let Context { offender: o, call: c, turn_of } = self.context;
+        let names = self.seats.iter().map(|s| s.name()).collect::<Vec<_>>().join(" and ");
+        match self.kind {
+            Rectification::CallStands => format!("{o}'s {c} stands; the auction continues with {}", o.lho()),
+            Rectification::CancelCall => format!("{o}'s {c} is cancelled; the auction reverts to {turn_of}"),
+            Rectification::CancelFromCall => format!(
+                "{o}'s {c} and every later call are cancelled; the auction reverts to {turn_of} as if there had been no irregularity"
+            ),
+            Rectification::SubstitutePass => format!("a pass is substituted for {o}'s {c}"),
+            Rectification::SubstituteCall => format!("{o}'s {c} replaces his earlier call, which is withdrawn"),
+            Rectification::WithdrawEarlierCall => format!("{o}'s earlier call is withdrawn; his next call replaces it"),
+            Rectification::BarredPlayerPasses => {
+                format!("{turn_of}, obliged to pass, is deemed to have passed; {o}'s {c} is in rotation")
+            }
+            Rectification::DeemSubsequent => format!("{turn_of}'s call is taken first; {o}'s {c} is deemed made after it"),
+            Rectification::ReopenAuction => format!("the auction does not end; {turn_of}, deprived of his turn, calls"),
+            Rectification::MustPass { duration: Duration::NextTurn, .. } => {
+                format!("{names} must pass at the next turn to call")
+            }
+            Rectification::MustPass { duration: Duration::Throughout, .. } => {
+                format!("{names} must pass throughout the auction")
+            }
+            Rectification::NoDoubleOrRedouble { .. } => {
+                format!("{names} may make any sufficient bid or pass at the next turn, but may not double or redouble")
+            }
+            Rectification::MustRepeatCall { .. } => format!("{names} must repeat {c} at the next turn"),
+            Rectification::MustCorrectWithSufficientBidOrPass { .. } => {
+                format!("{names} must replace {c} by a sufficient bid or a pass, not a double or redouble")
+            }
+            Rectification::NoFurtherRectification => "the auction proceeds without further rectification".into(),
+            Rectification::LeadRestrictions { .. } => {
+                format!("if {o} becomes a defender, declarer may restrict {names}'s lead")
+            }
+            Rectification::RequireOrProhibitSuit => "declarer may require or prohibit the suit of the withdrawn bid".into(),
+            Rectification::ProhibitAnySuit => "declarer may prohibit the lead of any one suit".into(),
+            Rectification::NoLeadRestriction => "no lead restriction".into(),
+            Rectification::ReviewDamagingInformation => format!(
+                "the director is to consider an adjusted score if information from {o}'s {c} damaged {} and {}",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::ReviewEnforcedPass => format!(
+                "the director is to consider an adjusted score if an enforced pass by {o} or {} damages {} and {}",
+                o.partner(),
+                o.lho(),
+                o.rho()
+            ),
+        }
+    }
+}
+
+impl Serialize for Rectified {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            rectification: &'a str,
+            text: String,
+            seats: &'a [Seat],
+            duration: Option<&'a str>,
+            rule: &'a str,
+            clauses: &'a [&'a str],
+        }
+        Out {
+            rectification: self.rectification,
+            text: self.text(),
+            seats: &self.seats,
+            duration: self.duration,
+            rule: self.rule,
+            clauses: &self.clauses,
+        }
+        .serialize(s)
+    }
 }
 
 /// One outcome of a ruling that still depends on an open question.
@@ -78,12 +165,24 @@ pub struct LeadRestriction {
     pub clauses: Vec<&'static str>,
 }
 
-/// A point the director must review at the end of play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A point the director must review at the end of play: the rectification
+/// that calls for it, and the seats whose enforced passes are in question.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DamageReview {
     pub seats: Vec<Seat>,
-    pub text: String,
-    pub clauses: Vec<&'static str>,
+    pub review: Rectified,
+}
+
+impl Serialize for DamageReview {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            seats: &'a [Seat],
+            text: String,
+            clauses: &'a [&'a str],
+        }
+        Out { seats: &self.seats, text: self.review.text(), clauses: &self.review.clauses }.serialize(s)
+    }
 }
 
 /// An obligation still binding a player.
@@ -144,7 +243,7 @@ fn cite(clauses: &[&str]) -> String {
 
 fn rectification_lines(out: &mut String, indent: &str, list: &[Rectified]) {
     for r in list {
-        let _ = writeln!(out, "{indent}- {} ({})", r.text, cite(&r.clauses));
+        let _ = writeln!(out, "{indent}- {} ({})", r.text(), cite(&r.clauses));
     }
 }
 
@@ -221,7 +320,7 @@ impl Ruling {
             let _ = writeln!(out, "Lead restriction, {}: {} ({}).", l.status, l.text, cite(&l.clauses));
         }
         for d in &self.damage_reviews {
-            let _ = writeln!(out, "Director to review: {} ({}).", d.text, cite(&d.clauses));
+            let _ = writeln!(out, "Director to review: {} ({}).", d.review.text(), cite(&d.review.clauses));
         }
         if self.unevaluated_events > 0 {
             let _ = writeln!(out, "{} later event(s) not evaluated while a question is open.", self.unevaluated_events);

@@ -49,7 +49,7 @@ impl Traced {
 }
 
 /// What one or more tables decided about one set of facts.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
     /// The tables consulted, in order.
     pub tables: Vec<Table>,
@@ -58,6 +58,18 @@ pub struct Decision {
     pub outcomes: Vec<Traced>,
     /// Tables that the edition does not define, or cases their assumptions exclude.
     pub unprovided: Vec<Table>,
+}
+
+impl Default for Decision {
+    /// Room for a typical decision: an entry table and one delegation.
+    fn default() -> Self {
+        Decision {
+            tables: Vec::with_capacity(2),
+            rules: Vec::with_capacity(2),
+            outcomes: Vec::with_capacity(6),
+            unprovided: Vec::new(),
+        }
+    }
 }
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));

@@ -108,11 +108,12 @@ fn finite_enum(scope: &mut Scope, name: &str, doc: &str, values: &[Value]) {
         .arg_self()
         .ret("&'static str")
         .line(format!("[{}][self as usize]", names.join(", ")));
-    imp.new_fn("from_name")
-        .vis("pub")
-        .arg("name", "&str")
-        .ret("Option<Self>")
-        .line("Self::ALL.into_iter().find(|v| v.name() == name)");
+    let mut by_name = Block::new("match name");
+    for (v, n) in variants.iter().zip(&names) {
+        by_name.line(format!("{n} => Some({v}),"));
+    }
+    by_name.line("_ => None,");
+    imp.new_fn("from_name").vis("pub").arg("name", "&str").ret("Option<Self>").push_block(by_name);
 }
 
 /// Generates the Rust source of the whole program. `sources` lists the law
