@@ -26,7 +26,7 @@ fn rule_prints_the_traced_ruling() {
     let out = stdout(&o);
     assert!(out.contains("North must pass throughout the auction (Law 30B2; Law 30B2(a)"), "{out}");
     assert!(out.contains("South may make any sufficient bid or pass at the next turn, but may not double or redouble (Law 30B2; Law 30B2(b)"), "{out}");
-    assert!(out.contains("Final contract: 2H by North."), "{out}");
+    assert!(out.contains("Final contract: 2H by North; opening lead by East."), "{out}");
 }
 
 #[test]

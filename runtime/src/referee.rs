@@ -835,6 +835,7 @@ impl Referee<'_> {
             next_to_call: (!self.over && !open).then_some(self.turn),
             auction_over: self.over,
             contract,
+            opening_leader: contract.map(|c| c.declarer.lho()),
             obligations,
             lead_restrictions,
             damage_reviews: self.reviews,

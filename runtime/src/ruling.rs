@@ -206,6 +206,8 @@ pub struct Ruling {
     pub next_to_call: Option<Seat>,
     pub auction_over: bool,
     pub contract: Option<Contract>,
+    /// The declarer's left-hand opponent, who makes the opening lead.
+    pub opening_leader: Option<Seat>,
     pub obligations: Vec<Obligation>,
     pub lead_restrictions: Vec<LeadRestriction>,
     pub damage_reviews: Vec<DamageReview>,
@@ -299,7 +301,7 @@ impl Ruling {
         out.push('\n');
         match (&self.contract, self.auction_over) {
             (Some(c), true) => {
-                let _ = writeln!(out, "Final contract: {c}.");
+                let _ = writeln!(out, "Final contract: {c}; opening lead by {}.", c.declarer.lho());
             }
             (None, true) => {
                 let _ = writeln!(out, "The deal is passed out.");

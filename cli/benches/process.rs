@@ -1,0 +1,22 @@
+//! Criterion benchmark of `bridgelaw rule` as a whole process: start-up,
+//! reading the case file, ruling, printing.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::process::Command;
+
+fn bench(c: &mut Criterion) {
+    let case = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/cases/1987/law30-b2-partner-turn.yaml");
+    let run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_bridgelaw")).args(["rule", case]).output().expect("the binary runs");
+        assert!(out.status.success());
+        out
+    };
+    run();
+    let mut group = c.benchmark_group("process");
+    group.sample_size(30);
+    group.bench_function("bridgelaw rule on a case file", |b| b.iter(run));
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
