@@ -83,6 +83,8 @@ struct PendingLead {
     withdrawn: Call,
     /// The withdrawn call was a pass that by agreement showed a suit.
     suit_showing_pass: bool,
+    /// The director judged the replacement call comparable.
+    replacement_comparable: bool,
     /// Calls from this index on are "later" for the withdrawn call.
     after: usize,
     clauses: Vec<&'static str>,
@@ -598,6 +600,7 @@ impl Referee<'_> {
                 (Self::seats(p, who), Some(Duration::NextTurn))
             }
             Rectification::LeadRestrictions { who } => (Self::seats(p, who), None),
+            Rectification::WithdrawnCallInformation { who } => (Self::seats(p, who), None),
             _ => (vec![], None),
         };
         Rectified {
@@ -685,6 +688,7 @@ impl Referee<'_> {
                         seat,
                         offender: p.offender,
                         withdrawn: self.withdrawn_earlier.unwrap_or(p.call),
+                        replacement_comparable: p.facts.replacement_comparable,
                         suit_showing_pass: self.withdrawn_earlier.is_none()
                             && p.call == Call::Pass
                             && p.facts.pass_meaning == PassMeaning::SuitShowing,
@@ -696,6 +700,9 @@ impl Referee<'_> {
             Rectification::ReviewDamagingInformation => {
                 self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() });
             }
+            Rectification::ReviewOutcome => {
+                self.reviews.push(DamageReview { seats: vec![p.offender, p.offender.partner()], review: view.clone() });
+            }
             Rectification::ReviewEnforcedPass => {
                 let seats: Vec<Seat> = self
                     .bindings
@@ -706,6 +713,8 @@ impl Referee<'_> {
                 self.reviews.push(DamageReview { seats, review: view.clone() });
             }
             Rectification::NoFurtherRectification
+            | Rectification::WithdrawnCallInformation { .. }
+            | Rectification::ProhibitUnspecifiedSuit
             | Rectification::RequireOrProhibitSuit
             | Rectification::ProhibitAnySuit
             | Rectification::NoLeadRestriction => {}
@@ -729,6 +738,7 @@ impl Referee<'_> {
         let facts = Facts {
             withdrawn_suit: suit.is_some() || l.suit_showing_pass,
             suit_later_specified: later,
+            replacement_comparable: l.replacement_comparable,
             ..Facts::default()
         };
         let mut d = Decision::default();
@@ -773,6 +783,7 @@ impl Referee<'_> {
                     let (status, text) = match (kind, suit) {
                         ("require_or_prohibit_suit", Some(s)) => ("applies", format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
                         ("require_or_prohibit_suit", None) => ("applies", format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
+                        ("prohibit_unspecified_suit", _) => ("applies", format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
                         ("prohibit_any_suit", _) => ("applies", format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
                         ("no_lead_restriction", _) => ("lapsed", format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
                         _ => ("unprovided", "the tables do not decide this lead restriction".to_string()),

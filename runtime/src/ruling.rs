@@ -77,6 +77,17 @@ impl Rectified {
                 o.lho(),
                 o.rho()
             ),
+            Rectification::WithdrawnCallInformation { .. } => {
+                format!("information from {o}'s withdrawn {c} is unauthorized to {names}")
+            }
+            Rectification::ReviewOutcome => format!(
+                "at the end of play the director is to consider an adjusted score if, without the assistance gained through the infraction, the outcome could well have been different and {} and {} are damaged",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::ProhibitUnspecifiedSuit => {
+                "declarer may prohibit the lead of any one suit the offender did not specify in the legal auction".into()
+            }
             Rectification::ReviewEnforcedPass => format!(
                 "the director is to consider an adjusted score if an enforced pass by {o} or {} damages {} and {}",
                 o.partner(),
