@@ -32,8 +32,21 @@ fn at(span: &Span, message: impl Into<String>) -> CaseError {
 const KEYS: [&str; 4] = ["edition", "dealer", "vulnerability", "events"];
 const VULNERABILITY: [&str; 4] = ["none", "ns", "ew", "all"];
 
+/// The edition a case is ruled under when neither the case nor the caller
+/// names one: the newest edition built into the engine (editions are ordered
+/// by directory name).
+pub fn newest_edition() -> Edition {
+    *Edition::ALL.last().expect("at least one edition is built in")
+}
+
 /// Parses a case file. On failure, returns every error found.
 pub fn parse(text: &str) -> Result<Case, Vec<CaseError>> {
+    parse_with(text, None)
+}
+
+/// Parses a case file, ruling it under `edition` when given (overriding the
+/// file's `edition:`), else under the file's edition, else the newest.
+pub fn parse_with(text: &str, edition: Option<Edition>) -> Result<Case, Vec<CaseError>> {
     let root = marked_yaml::parse_yaml(0, text).map_err(|e| {
         let msg = e.to_string();
         let (line, column) = yaml_error_position(&e);
@@ -51,7 +64,7 @@ pub fn parse(text: &str) -> Result<Case, Vec<CaseError>> {
             errors.push(at(key.span(), format!("unknown key `{}`{hint}", key.as_str())));
         }
     }
-    let edition = match map.get_scalar("edition") {
+    let named = match map.get_scalar("edition") {
         Some(s) => Edition::from_name(s.as_str()).or_else(|| {
             let known: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
             errors.push(at(
@@ -60,11 +73,9 @@ pub fn parse(text: &str) -> Result<Case, Vec<CaseError>> {
             ));
             None
         }),
-        None => {
-            errors.push(at(root.span(), "missing `edition`, such as `edition: \"1987\"`"));
-            None
-        }
+        None => None,
     };
+    let edition = edition.or(named).or_else(|| map.get_scalar("edition").is_none().then(newest_edition));
     let dealer = match map.get_scalar("dealer") {
         Some(s) => Seat::parse(s.as_str()).or_else(|| {
             errors.push(at(s.span(), format!("`{}` is not a seat; expected N, E, S or W", s.as_str())));
@@ -202,6 +213,19 @@ mod tests {
         assert!(found.contains(&(6, 5)), "bad event: {errors:?}");
         assert!(errors.iter().any(|e| e.message.contains("did you mean `dealer`")));
         assert!(errors.iter().any(|e| e.message.contains("missing `dealer`")));
+        assert!(!errors.iter().any(|e| e.message.contains("edition")), "the edition may be omitted");
+    }
+
+    #[test]
+    fn edition_defaults_to_the_newest_and_can_be_overridden() {
+        let text = "dealer: N\nevents:\n  - N: 1H\n";
+        assert_eq!(parse(text).unwrap().edition, newest_edition());
+        let first = Edition::ALL[0];
+        assert_eq!(parse_with(text, Some(first)).unwrap().edition, first);
+        let named = format!("edition: \"{}\"\n{text}", first.name());
+        assert_eq!(parse(&named).unwrap().edition, first);
+        let bad = parse("edition: \"1066\"\ndealer: N\nevents: []\n").unwrap_err();
+        assert!(bad[0].message.contains("unknown edition `1066`"), "{bad:?}");
     }
 
     #[test]

@@ -3,4 +3,5 @@
 
 pub mod case_file;
 pub mod coverage;
+pub mod diff;
 pub mod explain;

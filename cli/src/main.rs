@@ -1,7 +1,7 @@
 //! `bridgelaw`: checks law sources, prints the generated tables, explains
 //! clauses, and rules on case files with the embedded laws.
 
-use bridgelaw::{case_file, coverage, explain};
+use bridgelaw::{case_file, coverage, diff, explain};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -61,11 +61,30 @@ enum Command {
         #[arg(long, default_value = "1987")]
         edition: String,
     },
+    /// Report what changes between two editions: the rulings of the cases, and the laws.
+    Diff {
+        /// The old edition.
+        #[arg(long)]
+        from: String,
+        /// The new edition.
+        #[arg(long)]
+        to: String,
+        /// Case files or directories; `tests/cases` by default.
+        cases: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: RulingFormat,
+        /// The law directory for the static report; the embedded laws when omitted.
+        #[arg(long)]
+        laws: Option<PathBuf>,
+    },
     /// Rule on a case file, with the clause trace of every rectification.
     Rule {
         case: PathBuf,
         #[arg(long, value_enum, default_value = "text")]
         format: RulingFormat,
+        /// Rule under this edition, whatever the case file names; the newest by default.
+        #[arg(long)]
+        edition: Option<String>,
     },
 }
 
@@ -85,8 +104,9 @@ fn main() -> ExitCode {
             };
             explain::run(&set, &clause, edition.as_deref())
         }
-        Command::Rule { case, format } => rule(&case, format),
+        Command::Rule { case, format, edition } => rule(&case, format, edition.as_deref()),
         Command::Coverage { dir, edition } => coverage_report(&dir, &edition),
+        Command::Diff { from, to, cases, format, laws } => diff_report(&from, &to, cases, format, laws.as_deref()),
     }
 }
 
@@ -158,6 +178,54 @@ fn emit(dir: Option<&Path>) -> ExitCode {
     }
 }
 
+fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, laws: Option<&Path>) -> ExitCode {
+    let Some(set) = sources(laws) else { return ExitCode::from(IO_ERROR) };
+    let compiled = bridgelaw_compiler::compile(&set);
+    let Some(program) = compiled.program else {
+        eprint!("{}", diagnostic::render_human(&compiled.diagnostics, &set));
+        return ExitCode::from(INPUT_ERRORS);
+    };
+    let law_report = match bridgelaw_compiler::diff::diff(&program, from, to) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(IO_ERROR);
+        }
+    };
+    // The ruling report needs both editions built into the engine.
+    let editions = built_in_edition(from).and_then(|a| built_in_edition(to).map(|b| (a, b)));
+    let cases = if cases.is_empty() { vec![PathBuf::from("tests/cases")] } else { cases };
+    let ruling_report = match editions {
+        Ok((a, b)) => match diff::rulings(a, b, &cases) {
+            Ok(r) => Ok(r),
+            Err(e) => {
+                eprintln!("error: cannot read the cases: {e}");
+                return ExitCode::from(IO_ERROR);
+            }
+        },
+        Err(e) => Err(e),
+    };
+    match format {
+        RulingFormat::Text => {
+            match &ruling_report {
+                Ok(r) => print!("{}", r.to_text()),
+                Err(e) => println!("Ruling report unavailable: {e}"),
+            }
+            println!();
+            print!("{}", law_report.to_text());
+        }
+        RulingFormat::Json => {
+            let json = serde_json::json!({
+                "rulings": ruling_report.as_ref().ok(),
+                "rulings_unavailable": ruling_report.as_ref().err(),
+                "laws": law_report,
+            });
+            println!("{}", serde_json::to_string_pretty(&json).expect("reports serialize"));
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 fn coverage_report(dir: &Path, edition: &str) -> ExitCode {
     let Some(edition) = tables::Edition::from_name(edition) else {
         let known: Vec<&str> = tables::Edition::ALL.iter().map(|e| e.name()).collect();
@@ -195,7 +263,25 @@ fn coverage_report(dir: &Path, edition: &str) -> ExitCode {
     }
 }
 
-fn rule(path: &Path, format: RulingFormat) -> ExitCode {
+/// An edition built into the engine, by name, or a message listing them.
+fn built_in_edition(name: &str) -> Result<tables::Edition, String> {
+    tables::Edition::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = tables::Edition::ALL.iter().map(|e| e.name()).collect();
+        format!(
+            "unknown edition `{name}`; this build knows: {} (a new edition under laws/ needs `cargo build`)",
+            known.join(", ")
+        )
+    })
+}
+
+fn rule(path: &Path, format: RulingFormat, edition: Option<&str>) -> ExitCode {
+    let edition = match edition.map(built_in_edition).transpose() {
+        Ok(e) => e,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(IO_ERROR);
+        }
+    };
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -203,7 +289,7 @@ fn rule(path: &Path, format: RulingFormat) -> ExitCode {
             return ExitCode::from(IO_ERROR);
         }
     };
-    let case = match case_file::parse(&text) {
+    let case = match case_file::parse_with(&text, edition) {
         Ok(c) => c,
         Err(errors) => {
             for e in errors {

@@ -6,6 +6,7 @@
 pub mod check;
 pub mod codegen;
 pub mod diagnostic;
+pub mod diff;
 pub mod model;
 pub mod source;
 pub mod syntax;

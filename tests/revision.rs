@@ -1,0 +1,100 @@
+//! The revision tutorial (docs/revising.md), followed step by step on a
+//! temporary copy of the laws, and the reports of the 1987 -> 2017 revision.
+
+use bridgelaw_compiler::diff::{diff, ClauseChange};
+use bridgelaw_compiler::SourceSet;
+use bridgelaw_tests::root;
+use std::path::Path;
+
+/// The fenced block of docs/revising.md whose info string is `tag`.
+fn block(doc: &str, tag: &str) -> String {
+    let start = doc.find(&format!("```{tag}\n")).unwrap_or_else(|| panic!("no ```{tag} block")) + tag.len() + 4;
+    let end = start + doc[start..].find("```").expect("closed block");
+    doc[start..end].to_string()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_tutorial_draft_changes_exactly_what_it_says() {
+    let doc = std::fs::read_to_string(root().join("../docs/revising.md")).unwrap();
+    let laws = std::env::temp_dir().join(format!("bridgelaw-revision-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&laws);
+    copy_dir(&root().join("../laws"), &laws);
+    // 1. Copy an edition into a draft.
+    copy_dir(&laws.join("2017"), &laws.join("draft"));
+    // 2. Change a clause, exactly as the tutorial shows.
+    let file = laws.join("draft/laws.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let (before, after) = (block(&doc, "yaml before"), block(&doc, "yaml after"));
+    assert_eq!(text.matches(&before).count(), 1, "the tutorial's `before` text is in the 2017 laws");
+    std::fs::write(&file, text.replace(&before, &after)).unwrap();
+    // 3. Check: no diagnostics; build: the generator accepts the draft.
+    let set = SourceSet::read_dir(&laws).unwrap();
+    let compiled = bridgelaw_compiler::compile(&set);
+    assert!(compiled.diagnostics.is_empty(), "{:#?}", compiled.diagnostics);
+    let code = bridgelaw_compiler::generate(&set).unwrap();
+    assert!(code.contains("pub mod edraft"), "the draft becomes an edition of the engine");
+    // 4. The static report shows exactly the intended change.
+    let report = diff(compiled.program.as_ref().unwrap(), "2017", "draft").unwrap();
+    assert_eq!(report.clauses, [("Law 30A".to_string(), ClauseChange::Reworded(vec!["summary", "rules"]))]);
+    let changed: Vec<_> = report.tables.iter().filter(|t| !t.changed.is_empty()).collect();
+    assert_eq!(changed.len(), 1);
+    assert_eq!(changed[0].table, "pass_out_of_rotation");
+    let groups = &changed[0].changed;
+    assert_eq!(groups.len(), 1, "{groups:#?}");
+    let g = &groups[0];
+    assert!(g.when.contains(&("turn".to_string(), vec!["rho".to_string()])), "{:?}", g.when);
+    assert!(g.when.contains(&("pass_meaning".to_string(), vec!["natural".to_string()])), "{:?}", g.when);
+    assert_eq!(g.from.as_ref().unwrap().outcomes, ["must_pass(offender, next_turn)"]);
+    assert_eq!(g.to.as_ref().unwrap().outcomes, ["must_pass(offender, throughout)"]);
+    let text = report.to_text();
+    assert!(text.contains("draft: Law 30A: must_pass(offender, throughout)"), "{text}");
+    let _ = std::fs::remove_dir_all(&laws);
+}
+
+#[test]
+fn static_report_1987_to_2017() {
+    let set = SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES);
+    let program = bridgelaw_compiler::compile(&set).program.unwrap();
+    let report = diff(&program, "1987", "2017").unwrap();
+    // Laws 34 and 17D3: the 2017 retention of the right to call is Law 17D3.
+    assert!(report.clauses.contains(&("Law 17D3".to_string(), ClauseChange::Added)));
+    // 2017 Law 30 no longer distinguishes "before anyone has bid": a pass at partner's turn
+    // before any bid now falls under 30B1 (the comparable call) instead of 30A.
+    let pass = report.tables.iter().find(|t| t.table == "pass_out_of_rotation").unwrap();
+    assert!(pass.changed.iter().any(|g| g.from.as_ref().is_some_and(|v| v.rule == "Law 30A")
+        && g.to.as_ref().is_some_and(|v| v.rule == "Law 30B1(b)(ii)")));
+    insta::assert_snapshot!("static-1987-2017", report.to_text());
+}
+
+#[test]
+fn ruling_report_1987_to_2017() {
+    use bridgelaw_runtime::tables::Edition;
+    let report = bridgelaw::diff::rulings(Edition::E1987, Edition::E2017, &[root().join("cases")]).unwrap();
+    assert_eq!(report.cases, 66);
+    let changed = |name: &str| report.changed.iter().any(|c| c.case.ends_with(&format!("{name}.yaml")));
+    // Unchanged by the revision: a legal auction, an accepted pass, simultaneous calls in order.
+    assert!(!changed("legal-auction-no-irregularity"));
+    assert!(!changed("law29-lho-accepts"));
+    assert!(!changed("law33-simultaneous-both-in-order"));
+    // Changed: the 1987 bar throughout after a pass at partner's turn becomes, in 2017, a
+    // question of comparability (Law 30B1).
+    assert!(changed("law30-b2-partner-turn"));
+    // Changed: a bid above seven condoned by LHO bars the offending side in 2017 (Law 38).
+    assert!(changed("law35c-bid-above-seven-condoned"));
+    let mut text = report.to_text();
+    text = text.replace(&root().display().to_string(), "tests");
+    insta::assert_snapshot!("rulings-1987-2017", text);
+}
