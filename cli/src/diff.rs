@@ -163,7 +163,7 @@ impl RulingDiff {
         for c in &self.changed {
             let _ = writeln!(out, "\n{}", c.case);
             let _ =
-                writeln!(out, "  {:<WIDTH$} | {}", format!("edition {}", self.from), format!("edition {}", self.to));
+                writeln!(out, "  edition {:<pad$} | edition {}", self.from, self.to, pad = WIDTH - "edition ".len());
             let (left, right) = (column(&c.from, WIDTH), column(&c.to, WIDTH));
             for i in 0..left.len().max(right.len()) {
                 let l = left.get(i).map(String::as_str).unwrap_or("");
