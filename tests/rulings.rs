@@ -5,32 +5,8 @@
 //! cite, and the contract. The insta snapshot then keeps the full traced
 //! text ruling reviewable.
 
-use bridgelaw_runtime::Ruling;
+use bridgelaw_tests::expect::{check, e, Expected};
 use bridgelaw_tests::{cases, root, rule_file};
-
-/// One case's hand-derived ruling:
-/// - the deciding rules of all its irregularities, in order;
-/// - each rectification as `name [SEATS] [duration] @clause`, where SEATS joins seats with
-///   `+` and `clause` must appear in the rectification's trace;
-/// - the contract (`2H by North`), `passed out`, or `open`;
-/// - each lead restriction as `SEAT status [kind] [suit]`.
-struct Expected {
-    case: &'static str,
-    rules: &'static [&'static str],
-    rectifications: &'static [&'static str],
-    contract: &'static str,
-    leads: &'static [&'static str],
-}
-
-const fn e(
-    case: &'static str,
-    rules: &'static [&'static str],
-    rectifications: &'static [&'static str],
-    contract: &'static str,
-    leads: &'static [&'static str],
-) -> Expected {
-    Expected { case, rules, rectifications, contract, leads }
-}
 
 const REVIEW_23A: &str = "review_enforced_pass @Law 23A";
 const REVIEW_23B: &str = "review_enforced_pass @Law 23B";
@@ -480,66 +456,6 @@ const EXPECTED: &[Expected] = &[
     e("legal-competitive-auction", &[], &[], "4SXX by East", &[]),
     e("legal-passed-out", &[], &[], "passed out", &[]),
 ];
-
-fn contract_text(ruling: &Ruling) -> String {
-    match (&ruling.contract, ruling.auction_over) {
-        (Some(c), _) => c.to_string(),
-        (None, true) => "passed out".into(),
-        (None, false) => "open".into(),
-    }
-}
-
-fn check(ruling: &Ruling, e: &Expected) {
-    let rules: Vec<&str> = ruling.irregularities.iter().flat_map(|i| i.rules.iter().copied()).collect();
-    assert_eq!(rules, e.rules, "{}: deciding rules", e.case);
-    let got: Vec<_> = ruling.irregularities.iter().flat_map(|i| i.rectifications.iter()).collect();
-    assert_eq!(got.len(), e.rectifications.len(), "{}: {:#?}", e.case, got);
-    for (r, expected) in got.iter().zip(e.rectifications) {
-        let (shape, clause) = expected.split_once(" @").expect("`name ... @clause`");
-        let mut actual = r.rectification.to_string();
-        if !r.seats.is_empty() {
-            actual += &format!(" {}", r.seats.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join("+"));
-        }
-        if let Some(d) = &r.duration {
-            actual += &format!(" {d}");
-        }
-        assert_eq!(actual, shape, "{}", e.case);
-        assert!(r.clauses.contains(&clause), "{}: {shape} must cite {clause}; cites {:?}", e.case, r.clauses);
-        assert_eq!(
-            r.clauses.first().copied(),
-            Some(r.rule_clause().as_str()),
-            "{}: the deciding clause comes first",
-            e.case
-        );
-    }
-    assert_eq!(contract_text(ruling), e.contract, "{}: contract", e.case);
-    let leads: Vec<String> = ruling
-        .lead_restrictions
-        .iter()
-        .map(|l| {
-            let mut s = format!("{:?} {}", l.seat, l.status);
-            if let Some(k) = l.kind.filter(|k| l.status != "lapsed" || *k == "no_lead_restriction") {
-                s += &format!(" {k}");
-            }
-            if let Some(suit) = &l.suit {
-                s += &format!(" {suit}");
-            }
-            s
-        })
-        .collect();
-    assert_eq!(leads, e.leads, "{}: lead restrictions", e.case);
-}
-
-trait RuleClause {
-    /// The clause a rule id belongs to: the id itself, or the part before ` (`.
-    fn rule_clause(&self) -> String;
-}
-
-impl RuleClause for bridgelaw_runtime::ruling::Rectified {
-    fn rule_clause(&self) -> String {
-        self.rule.split(" (").next().unwrap_or(self.rule).to_string()
-    }
-}
 
 #[test]
 fn every_case_matches_its_hand_derived_ruling() {

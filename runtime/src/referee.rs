@@ -792,7 +792,7 @@ impl Referee<'_> {
                         seat,
                         status,
                         kind: Some(kind),
-                        suit: suit.filter(|_| status == "applies").map(|s| suit_name(s).to_string()),
+                        suit: suit.filter(|_| kind == "require_or_prohibit_suit").map(|s| suit_name(s).to_string()),
                         opening_lead: opening,
                         text,
                         clauses,

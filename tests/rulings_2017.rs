@@ -1,0 +1,148 @@
+//! Rulings under the 2017 edition. The dedicated 2017 cases carry hand-derived
+//! expectations from the 2017 Laws (as summarized in laws/2017); every case of
+//! the 1987 corpus is also ruled under 2017 and kept as a snapshot.
+
+use bridgelaw_runtime::tables::Edition;
+use bridgelaw_tests::expect::{check, e, Expected};
+use bridgelaw_tests::{cases, rule_file};
+
+const CANCEL: &str = "cancel_call @Law 29B";
+
+const EXPECTED: &[Expected] = &[
+    e(
+        "law17d3-skipped-player",
+        &["Law 29A", "Law 17D3"],
+        &["call_stands @Law 29A", "reopen_auction E @Law 17D3"],
+        "1S by East",
+        &[],
+    ),
+    e(
+        "law27b1b-comparable",
+        &["Law 27B", "Law 27B1(b)"],
+        &[
+            "cancel_call @Law 27B",
+            "must_correct_with_sufficient_bid_or_pass E next_turn @Law 27B",
+            "no_further_rectification @Law 23A",
+            "review_outcome @Law 27D",
+        ],
+        "2C by East",
+        &[],
+    ),
+    e(
+        "law27b2-not-comparable",
+        &["Law 27B", "Law 27B2"],
+        &[
+            "cancel_call @Law 27B",
+            "must_correct_with_sufficient_bid_or_pass E next_turn @Law 27B",
+            "must_pass W throughout @Law 27B2",
+            "review_outcome @Law 72C",
+            "lead_restrictions W @Law 26B",
+        ],
+        "4H by North",
+        &["W applies prohibit_unspecified_suit"],
+    ),
+    // 2017 Law 30A: at RHO's turn, pass at the next turn; no Law 23 review.
+    e("law30a-rho-turn", &["Law 30", "Law 30A"], &[CANCEL, "must_pass S next_turn @Law 30A"], "2S by East", &[]),
+    e(
+        "law30b1-partner-turn-comparable",
+        &["Law 30", "Law 30B1(b)(i)"],
+        &[CANCEL, "withdrawn_call_information S @Law 16C", "review_outcome @Law 23C"],
+        "2H by North",
+        &[],
+    ),
+    e(
+        "law30b1-partner-turn-not-comparable",
+        &["Law 30", "Law 30B1(b)(ii)"],
+        &[
+            CANCEL,
+            "withdrawn_call_information S @Law 16C",
+            "must_pass S next_turn @Law 30B1",
+            "review_outcome @Law 72C",
+            "lead_restrictions S @Law 26B",
+        ],
+        "1H by North",
+        &["S lapsed"],
+    ),
+    e(
+        "law31a2b-not-comparable",
+        &["Law 31", "Law 31A2(b)"],
+        &[
+            CANCEL,
+            "must_pass W next_turn @Law 31A2",
+            "withdrawn_call_information E+W @Law 16C",
+            "review_outcome @Law 72C",
+            "lead_restrictions W @Law 26B",
+        ],
+        "2S by North",
+        &["W applies prohibit_unspecified_suit"],
+    ),
+    e(
+        "law36b-inadmissible-double",
+        &["Law 36B"],
+        &[
+            "cancel_call @Law 36B",
+            "must_pass N throughout @Law 36B",
+            "review_outcome @Law 72C",
+            "lead_restrictions N @Law 26B",
+        ],
+        "2H by North",
+        &["N lapsed"],
+    ),
+    e(
+        "law37b-breaks-next-turn-obligation",
+        &["Law 30", "Law 30A", "Law 37B"],
+        &[
+            CANCEL,
+            "must_pass S next_turn @Law 30A",
+            "cancel_call @Law 37B",
+            "substitute_pass S @Law 37B",
+            "must_pass S+N throughout @Law 37B",
+            "review_outcome @Law 72C",
+            "lead_restrictions N @Law 26B",
+        ],
+        "1S by East",
+        &["N applies prohibit_unspecified_suit"],
+    ),
+    // 2017 Law 38: the bar survives the left-hand opponent's call.
+    e(
+        "law38-condoned-keeps-the-bar",
+        &["Law 38 (left-hand opponent called)"],
+        &["cancel_from_call @Law 38", "substitute_pass S @Law 38", "must_pass S+N throughout @Law 38"],
+        "1S by West",
+        &[],
+    ),
+    e("no-edition-means-newest", &[], &[], "3NT by North", &[]),
+];
+
+#[test]
+fn every_2017_case_matches_its_hand_derived_ruling() {
+    let files = cases("2017");
+    for path in &files {
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let e = EXPECTED.iter().find(|e| e.case == stem).unwrap_or_else(|| panic!("no expected ruling for {stem}"));
+        let ruling = rule_file(path);
+        assert_eq!(ruling.edition, "2017", "{stem}");
+        check(&ruling, e);
+    }
+    assert_eq!(files.len(), EXPECTED.len());
+}
+
+#[test]
+fn the_1987_corpus_under_2017() {
+    for path in cases("1987") {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let case = bridgelaw::case_file::parse_with(&text, Some(Edition::E2017)).unwrap();
+        let ruling = bridgelaw_runtime::rule(&case).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for i in &ruling.irregularities {
+            for r in i.rectifications.iter().chain(i.alternatives.iter().flat_map(|a| a.rectifications.iter())) {
+                assert!(
+                    r.clauses.iter().all(|c| Edition::E2017.clauses().iter().any(|k| k.id == *c)),
+                    "{}",
+                    path.display()
+                );
+            }
+        }
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        insta::assert_snapshot!(format!("text-2017-{name}"), ruling.to_text());
+    }
+}
