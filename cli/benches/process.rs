@@ -15,6 +15,17 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("process");
     group.sample_size(30);
     group.bench_function("bridgelaw rule on a case file", |b| b.iter(run));
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/cases");
+    let diff = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_bridgelaw"))
+            .args(["diff", "--from", "1987", "--to", "2017", corpus])
+            .output()
+            .expect("the binary runs");
+        assert!(out.status.success());
+        out
+    };
+    group.sample_size(10);
+    group.bench_function("bridgelaw diff 1987 -> 2017 over the whole corpus", |b| b.iter(diff));
     group.finish();
 }
 

@@ -132,3 +132,34 @@ fn explain_shows_text_rules_and_references_both_ways() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("did you mean"), "{}", stderr(&o));
 }
+
+#[test]
+fn edition_can_be_chosen_and_defaults_to_the_newest() {
+    let o = run(&["rule", "tests/cases/1987/law30-b1-rho-turn.yaml", "--edition", "2017"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("Edition 2017;"), "{out}");
+    assert!(out.contains("South must pass at the next turn to call (Law 30A"), "{out}");
+    let o = run(&["rule", "tests/cases/2017/no-edition-means-newest.yaml"]);
+    assert!(stdout(&o).starts_with("Edition 2017;"), "{}", stdout(&o));
+    let o = run(&["rule", "tests/cases/1987/law30-b1-rho-turn.yaml", "--edition", "1066"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown edition `1066`; this build knows: 1987, 2017"), "{}", stderr(&o));
+}
+
+#[test]
+fn diff_reports_rulings_and_laws() {
+    let o = run(&["diff", "--from", "1987", "--to", "2017", "tests/cases/1987/law30-b2-partner-turn.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Ruling report: edition 1987 -> edition 2017; 1 of 1 cases change."), "{out}");
+    assert!(out.contains("Static report: edition 1987 -> edition 2017"), "{out}");
+    assert!(out.contains("Law 17D3: added"), "{out}");
+    let o = run(&["diff", "--from", "1987", "--to", "2017", "--format", "json", "tests/cases/2017"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(v["rulings"]["cases"].as_u64().unwrap() >= 10);
+    assert!(v["laws"]["tables"].as_array().unwrap().len() >= 7);
+    let o = run(&["diff", "--from", "1987", "--to", "1999"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no edition `1999`"), "{}", stderr(&o));
+}
