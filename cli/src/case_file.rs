@@ -178,17 +178,7 @@ fn event(item: &Node) -> Result<Event, CaseError> {
 }
 
 fn yaml_error_position(e: &marked_yaml::LoadError) -> (usize, usize) {
-    use marked_yaml::LoadError::*;
-    let m = match e {
-        TopLevelMustBeMapping(m)
-        | TopLevelMustBeSequence(m)
-        | UnexpectedAnchor(m)
-        | MappingKeyMustBeScalar(m)
-        | UnexpectedTag(m)
-        | ScanError(m, _) => Some(*m),
-        DuplicateKey(d) => d.key.span().start().copied(),
-    };
-    m.map(|m| (m.line(), m.column())).unwrap_or((1, 1))
+    bridgelaw_compiler::source::load_error_marker(e).map(|m| (m.line(), m.column())).unwrap_or((1, 1))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! reworded, and, for each decision table, the fact combinations whose outcome
 //! differs between two editions, found by enumerating the facts' domains.
 
-use crate::model::{Cond, Edition, OutcomeKind, Program, Rule};
+use crate::model::{decode_combination, Cond, Edition, OutcomeKind, Program, Rule};
 use serde::Serialize;
 
 /// How a clause differs between the two editions.
@@ -161,12 +161,9 @@ fn table_change(p: &Program, a: &Edition, b: &Edition, table: usize) -> Option<T
     let mut assignment = vec![0usize; p.facts.len()];
     let mut groups: Vec<(Option<Verdict>, Option<Verdict>, Vec<Row>)> = Vec::new();
     for n in 0..total {
-        let mut rest = n;
-        let mut values = vec![0; facts.len()];
-        for i in (0..facts.len()).rev() {
-            values[i] = rest % radix[i];
-            rest /= radix[i];
-            assignment[facts[i]] = values[i];
+        let values = decode_combination(n, &radix);
+        for (&f, &v) in facts.iter().zip(&values) {
+            assignment[f] = v;
         }
         if !assumptions.iter().all(|c| c.eval(&assignment)) {
             continue;

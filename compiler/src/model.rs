@@ -107,6 +107,17 @@ impl Cond {
     }
 }
 
+/// Decodes combination number `n` of a mixed-radix enumeration into one value
+/// index per digit (the last digit varies fastest).
+pub fn decode_combination(mut n: usize, radix: &[usize]) -> Vec<usize> {
+    let mut values = vec![0; radix.len()];
+    for i in (0..radix.len()).rev() {
+        values[i] = n % radix[i];
+        n /= radix[i];
+    }
+    values
+}
+
 #[derive(Clone, Debug)]
 pub enum OutcomeKind {
     Rectify { rectification: usize, args: Vec<usize> },

@@ -57,12 +57,9 @@ fn analyse_table(p: &Program, e: &Edition, t: usize, diagnostics: &mut Vec<Diagn
     let mut gaps = 0usize;
     let mut reported_conflicts: Vec<(usize, usize)> = Vec::new();
     for n in 0..total {
-        let mut rest = n;
-        let mut values = vec![0; facts.len()];
-        for i in (0..facts.len()).rev() {
-            values[i] = rest % radix[i];
-            rest /= radix[i];
-            assignment[facts[i]] = values[i];
+        let values = decode_combination(n, &radix);
+        for (&f, &v) in facts.iter().zip(&values) {
+            assignment[f] = v;
         }
         if !table.assume.iter().all(|a| a.when.eval(&assignment)) {
             verdicts.push((values, Verdict::Assumed));

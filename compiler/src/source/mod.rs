@@ -273,9 +273,10 @@ fn unknown_key(
     d
 }
 
-fn load_error(set: &SourceSet, file: usize, e: marked_yaml::LoadError) -> Diagnostic {
+/// Where a YAML load error happened, if the parser says.
+pub fn load_error_marker(e: &marked_yaml::LoadError) -> Option<Marker> {
     use marked_yaml::LoadError::*;
-    let marker = match &e {
+    match e {
         TopLevelMustBeMapping(m)
         | TopLevelMustBeSequence(m)
         | UnexpectedAnchor(m)
@@ -283,7 +284,11 @@ fn load_error(set: &SourceSet, file: usize, e: marked_yaml::LoadError) -> Diagno
         | UnexpectedTag(m)
         | ScanError(m, _) => Some(*m),
         DuplicateKey(inner) => inner.key.span().start().copied(),
-    };
+    }
+}
+
+fn load_error(set: &SourceSet, file: usize, e: marked_yaml::LoadError) -> Diagnostic {
+    let marker = load_error_marker(&e);
     let location =
         marker.map(|m| set.location(&m, 1)).unwrap_or(Location { file, line: 1, column: 1, offset: 0, len: 1 });
     Diagnostic::error(Code::YamlSyntax, format!("{e}"))
