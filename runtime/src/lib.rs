@@ -4,6 +4,7 @@
 
 pub mod auction;
 pub mod case;
+pub mod play;
 pub mod referee;
 pub mod ruling;
 

@@ -713,6 +713,8 @@ impl Referee<'_> {
                 self.reviews.push(DamageReview { seats, review: view.clone() });
             }
             Rectification::NoFurtherRectification
+            | Rectification::TransferTricks { .. }
+            | Rectification::ReviewEquity
             | Rectification::WithdrawnCallInformation { .. }
             | Rectification::ProhibitUnspecifiedSuit
             | Rectification::RequireOrProhibitSuit

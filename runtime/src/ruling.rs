@@ -88,6 +88,15 @@ impl Rectified {
             Rectification::ProhibitUnspecifiedSuit => {
                 "declarer may prohibit the lead of any one suit the offender did not specify in the legal auction".into()
             }
+            Rectification::TransferTricks { count } => {
+                let n = ["no trick is", "one trick is", "two tricks are"][count as usize];
+                format!("{n} transferred from {o} and {}'s side to {} and {}", o.partner(), o.lho(), o.rho())
+            }
+            Rectification::ReviewEquity => format!(
+                "the director is to award an adjusted score if the transfer does not compensate {} and {} for the damage",
+                o.lho(),
+                o.rho()
+            ),
             Rectification::ReviewEnforcedPass => format!(
                 "the director is to consider an adjusted score if an enforced pass by {o} or {} damages {} and {}",
                 o.partner(),

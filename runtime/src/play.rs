@@ -1,0 +1,233 @@
+//! The play model: cards, hands and deals in PBN notation, tricks, following
+//! suit, and the facts of a revoke. Pure bridge mechanics: which card wins a
+//! trick, who failed to follow suit when able, and when a revoke became
+//! established. The laws' outcomes come from the generated tables.
+
+use crate::auction::{Seat, Strain};
+use serde::Serialize;
+use std::fmt;
+
+/// A card's suit, in rank order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Suit {
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    fn letter(self) -> char {
+        ['C', 'D', 'H', 'S'][self as usize]
+    }
+
+    fn parse(c: char) -> Option<Suit> {
+        Suit::ALL.into_iter().find(|s| s.letter() == c.to_ascii_uppercase())
+    }
+
+    /// The suit as a trump strain.
+    pub fn strain(self) -> Strain {
+        [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades][self as usize]
+    }
+}
+
+const RANKS: &str = "23456789TJQKA";
+
+/// A card: a suit and a rank from 0 (the two) to 12 (the ace).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card {
+    pub suit: Suit,
+    pub rank: u8,
+}
+
+impl Card {
+    /// Parses `SA`, `HT`, `D10`, `C2`: suit letter, then rank.
+    pub fn parse(s: &str) -> Result<Card, String> {
+        let mut chars = s.trim().chars();
+        let suit = chars.next().and_then(Suit::parse);
+        let rest: String = chars.collect::<String>().to_ascii_uppercase();
+        let rest = if rest == "10" { "T".to_string() } else { rest };
+        match (suit, rest.len()) {
+            (Some(suit), 1) => match RANKS.find(rest.as_str()) {
+                Some(rank) => Ok(Card { suit, rank: rank as u8 }),
+                None => Err(format!("`{s}` is not a card: the rank must be one of A K Q J T 9 8 7 6 5 4 3 2")),
+            },
+            _ => Err(format!("`{s}` is not a card: write the suit, then the rank, as SA, HT or C2")),
+        }
+    }
+
+    fn bit(self) -> u64 {
+        1 << (self.suit as u64 * 13 + self.rank as u64)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.suit.letter(), RANKS.as_bytes()[self.rank as usize] as char)
+    }
+}
+
+impl Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// A set of cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hand(u64);
+
+impl Hand {
+    pub fn contains(self, c: Card) -> bool {
+        self.0 & c.bit() != 0
+    }
+
+    pub fn insert(&mut self, c: Card) {
+        self.0 |= c.bit();
+    }
+
+    pub fn remove(&mut self, c: Card) {
+        self.0 &= !c.bit();
+    }
+
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the hand holds a card of `suit`.
+    pub fn has_suit(self, suit: Suit) -> bool {
+        self.0 & (0x1FFF << (suit as u64 * 13)) != 0
+    }
+}
+
+/// Four hands of thirteen cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deal {
+    pub hands: [Hand; 4],
+}
+
+impl Deal {
+    /// Parses a PBN Deal tag: `N:AKQ2.J93.T84.765 …`, the first seat, then four
+    /// hands clockwise, each as spades.hearts.diamonds.clubs.
+    pub fn from_pbn(s: &str) -> Result<Deal, String> {
+        let (first, rest) = s.trim().split_once(':').ok_or("a deal starts with the first seat and a colon, as `N:`")?;
+        let first = Seat::parse(first).ok_or_else(|| format!("`{first}` is not a seat"))?;
+        let hands: Vec<&str> = rest.split_whitespace().collect();
+        if hands.len() != 4 {
+            return Err(format!("a deal has four hands, not {}", hands.len()));
+        }
+        let mut deal = Deal { hands: [Hand::default(); 4] };
+        let mut all = Hand::default();
+        let mut seat = first;
+        for text in hands {
+            let suits: Vec<&str> = text.split('.').collect();
+            if suits.len() != 4 {
+                return Err(format!("{seat}'s hand `{text}` must have four suits separated by dots"));
+            }
+            let mut hand = Hand::default();
+            for (suit, ranks) in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs].into_iter().zip(suits) {
+                for r in ranks.chars().filter(|c| *c != '-') {
+                    let card = Card::parse(&format!("{}{r}", suit.letter()))?;
+                    if all.contains(card) {
+                        return Err(format!("{card} is dealt twice"));
+                    }
+                    all.insert(card);
+                    hand.insert(card);
+                }
+            }
+            if hand.len() != 13 {
+                return Err(format!("{seat} holds {} cards, not 13", hand.len()));
+            }
+            deal.hands[seat as usize] = hand;
+            seat = seat.lho();
+        }
+        Ok(deal)
+    }
+}
+
+/// One trick as played: the leader and the cards in playing order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Trick {
+    pub leader: Seat,
+    pub cards: Vec<(Seat, Card)>,
+}
+
+impl Trick {
+    /// The seat whose card wins the trick, with `trump` as trumps.
+    pub fn winner(&self, trump: Option<Suit>) -> Option<Seat> {
+        let led = self.cards.first()?.1.suit;
+        let key = |c: Card| {
+            let class = if Some(c.suit) == trump { 2 } else { u8::from(c.suit == led) };
+            (class, c.rank)
+        };
+        self.cards.iter().max_by_key(|(_, c)| key(*c)).map(|(s, _)| *s)
+    }
+}
+
+/// A failure to follow suit when able.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Revoke {
+    /// The 1-based number of the trick.
+    pub trick: usize,
+    pub seat: Seat,
+    pub card: Card,
+    pub suit_led: Suit,
+    /// Whether the offender or his partner has since played to a later trick.
+    pub established: bool,
+}
+
+/// The trump suit of a contract's strain.
+pub fn trump_suit(strain: Strain) -> Option<Suit> {
+    Suit::ALL.into_iter().find(|s| s.strain() == strain)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DEAL: &str = "N:AKQ2.J93.T84.765 JT98.AKQ.AKQ.432 7654.T87.765.AKQ 3.6542.J932.JT98";
+
+    #[test]
+    fn parses_a_pbn_deal() {
+        let d = Deal::from_pbn(DEAL).unwrap();
+        assert!(d.hands[Seat::N as usize].contains(Card::parse("SA").unwrap()));
+        assert!(d.hands[Seat::E as usize].contains(Card::parse("HK").unwrap()));
+        assert!(d.hands[Seat::W as usize].contains(Card::parse("C10").unwrap()));
+        assert!(d.hands.iter().all(|h| h.len() == 13));
+    }
+
+    #[test]
+    fn rejects_bad_deals() {
+        assert!(Deal::from_pbn("N:AKQ2.J93.T84.765").unwrap_err().contains("four hands"));
+        let twice = DEAL.replacen("JT98.AKQ", "AT98.AKQ", 1);
+        assert!(Deal::from_pbn(&twice).unwrap_err().contains("SA is dealt twice"));
+        let short = DEAL.replacen("AKQ2.J93", "AKQ.J93", 1);
+        assert!(Deal::from_pbn(&short).unwrap_err().contains("12 cards"));
+        assert!(Deal::from_pbn("X:a b c d").is_err());
+    }
+
+    #[test]
+    fn cards_parse_and_print() {
+        assert_eq!(Card::parse("d10").unwrap().to_string(), "DT");
+        assert!(Card::parse("Z5").is_err());
+        assert!(Card::parse("S1").is_err());
+    }
+
+    #[test]
+    fn trump_beats_the_led_suit_and_off_suit_cards_lose() {
+        let t = |cards: &[(Seat, &str)]| Trick {
+            leader: cards[0].0,
+            cards: cards.iter().map(|(s, c)| (*s, Card::parse(c).unwrap())).collect(),
+        };
+        let trick = t(&[(Seat::N, "H2"), (Seat::E, "HA"), (Seat::S, "S2"), (Seat::W, "DA")]);
+        assert_eq!(trick.winner(Some(Suit::Spades)), Some(Seat::S));
+        assert_eq!(trick.winner(None), Some(Seat::E));
+        assert_eq!(trick.winner(Some(Suit::Clubs)), Some(Seat::E));
+    }
+}
