@@ -11,7 +11,8 @@
 //!   - E: 2C
 //! ```
 
-use bridgelaw_runtime::auction::{Call, Seat};
+use bridgelaw_runtime::auction::{Call, Contract, Seat};
+use bridgelaw_runtime::play::{Card, Deal};
 use bridgelaw_runtime::tables::Edition;
 use bridgelaw_runtime::{Case, Event};
 use marked_yaml::{Node, Span};
@@ -29,7 +30,7 @@ fn at(span: &Span, message: impl Into<String>) -> CaseError {
     CaseError { line, column, message: message.into() }
 }
 
-const KEYS: [&str; 4] = ["edition", "dealer", "vulnerability", "events"];
+const KEYS: [&str; 6] = ["edition", "dealer", "vulnerability", "deal", "contract", "events"];
 const VULNERABILITY: [&str; 4] = ["none", "ns", "ew", "all"];
 
 /// The edition a case is ruled under when neither the case nor the caller
@@ -91,6 +92,12 @@ pub fn parse_with(text: &str, edition: Option<Edition>) -> Result<Case, Vec<Case
             errors.push(at(v.span(), format!("`{}` is not a vulnerability; expected none, NS, EW or all", v.as_str())));
         }
     }
+    let deal = map
+        .get_scalar("deal")
+        .and_then(|d| Deal::from_pbn(d.as_str()).map_err(|m| errors.push(at(d.span(), format!("bad deal: {m}")))).ok());
+    let contract = map
+        .get_scalar("contract")
+        .and_then(|c| parse_contract(c.as_str()).map_err(|m| errors.push(at(c.span(), m))).ok());
     let mut events = Vec::new();
     match map.get("events") {
         Some(Node::Sequence(seq)) => {
@@ -107,7 +114,7 @@ pub fn parse_with(text: &str, edition: Option<Edition>) -> Result<Case, Vec<Case
         None => errors.push(at(root.span(), "missing `events`")),
     }
     match (edition, dealer) {
-        (Some(edition), Some(dealer)) if errors.is_empty() => Ok(Case { edition, dealer, events }),
+        (Some(edition), Some(dealer)) if errors.is_empty() => Ok(Case { edition, dealer, events, deal, contract }),
         _ => Err(errors),
     }
 }
@@ -171,10 +178,28 @@ fn event(item: &Node) -> Result<Event, CaseError> {
     let seat = Seat::parse(key.as_str())
         .ok_or_else(|| at(key.span(), format!("`{}` is not a seat or `director`; {HELP}", key.as_str())))?;
     let Some(call) = value.as_scalar() else {
-        return Err(at(value.span(), "a call is written as pass, X, XX, or a bid such as 1H"));
+        return Err(at(value.span(), "a call is written as pass, X, XX, or a bid such as 1H; a card as SA, HT or C2"));
     };
+    if let Ok(card) = Card::parse(call.as_str()) {
+        return Ok(Event::Play { seat, card });
+    }
     let call = Call::parse(call.as_str()).map_err(|m| at(call.span(), m))?;
     Ok(Event::Call { seat, call })
+}
+
+/// Parses a contract such as `4S by S`, `3NTX by N` or `6HXX by W`.
+fn parse_contract(s: &str) -> Result<Contract, String> {
+    let bad = || format!("`{s}` is not a contract: write it as 4S by S, 3NTX by N or 6HXX by W");
+    let (bid, declarer) = s.split_once(" by ").ok_or_else(bad)?;
+    let declarer = Seat::parse(declarer.trim()).ok_or_else(bad)?;
+    let bid = bid.trim();
+    let doubled = bid.len() - bid.trim_end_matches(['X', 'x']).len();
+    match Call::parse(&bid[..bid.len() - doubled]) {
+        Ok(Call::Bid { level, strain }) if level <= 7 && doubled <= 2 => {
+            Ok(Contract { level, strain, doubled: doubled as u8, declarer })
+        }
+        _ => Err(bad()),
+    }
 }
 
 fn yaml_error_position(e: &marked_yaml::LoadError) -> (usize, usize) {

@@ -28,6 +28,8 @@ fn typical_case() -> Case {
             call(Seat::N, "pass"),
             call(Seat::E, "pass"),
         ],
+        deal: None,
+        contract: None,
     }
 }
 

@@ -2,7 +2,8 @@
 //! they happened, and the judgements and choices given at each ruling.
 //! Case files are parsed by the CLI; this is their in-memory form.
 
-use crate::auction::{Call, Seat};
+use crate::auction::{Call, Contract, Seat};
+use crate::play::{Card, Deal};
 use bridgelaw_tables::Edition;
 use serde::Serialize;
 
@@ -16,6 +17,8 @@ pub enum Event {
     Director { answers: Vec<(String, String)> },
     /// Two calls made at the same moment.
     Simultaneous { calls: [(Seat, Call); 2] },
+    /// A card led or played by a seat (declarer names dummy's seat for dummy's cards).
+    Play { seat: Seat, card: Card },
 }
 
 /// A whole case.
@@ -25,6 +28,11 @@ pub struct Case {
     pub edition: Edition,
     pub dealer: Seat,
     pub events: Vec<Event>,
+    /// The four hands, needed once cards are played.
+    #[serde(skip)]
+    pub deal: Option<Deal>,
+    /// The contract when the case gives no auction.
+    pub contract: Option<Contract>,
 }
 
 fn edition_name<S: serde::Serializer>(e: &Edition, s: S) -> Result<S::Ok, S::Error> {

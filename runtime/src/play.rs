@@ -19,6 +19,11 @@ pub enum Suit {
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
 
+    /// The suit's name in the plural, as a director says it.
+    pub fn name(self) -> &'static str {
+        ["clubs", "diamonds", "hearts", "spades"][self as usize]
+    }
+
     fn letter(self) -> char {
         ['C', 'D', 'H', 'S'][self as usize]
     }

@@ -5,6 +5,7 @@
 
 use crate::auction::{self, admissible_double, last_bid, outranks, standing, Call, Made, Seat, Strain};
 use crate::case::{Case, Event};
+use crate::play::{trump_suit, Card, Hand, Revoke, Suit, Trick};
 use crate::ruling::*;
 use bridgelaw_tables::{
     self as tables, CallKind, Decision, Duration, FactId, FactSource, Facts, Irregularity, Party, PassMeaning,
@@ -107,6 +108,8 @@ struct Referee<'c> {
     stopped_at: Option<usize>,
     /// Set by a rectification that orders simultaneous calls.
     in_turn_first: bool,
+    /// The play, once the first card is led.
+    play: Option<PlayState>,
     /// Set when a ruling cancelled the irregular call and every call after it.
     cancelled_onwards: bool,
     /// The offender's earlier call, when the ruling being applied withdrew it: it is then the
@@ -130,6 +133,7 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
         trace: Vec::with_capacity(16),
         stopped_at: None,
         in_turn_first: false,
+        play: None,
         cancelled_onwards: false,
         withdrawn_earlier: None,
     };
@@ -142,6 +146,7 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
                 None => return Err(err(number, "the director is called, but no irregularity awaits a ruling")),
             },
             Event::Simultaneous { calls } => r.simultaneous(number, *calls)?,
+            Event::Play { seat, card } => r.play(number, *seat, *card)?,
         }
         if r.stopped_at.is_some() {
             r.stopped_at = Some(case.events.len() - number);
@@ -153,6 +158,27 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
         r.decide(p, &[])?;
     }
     Ok(r.finish())
+}
+
+/// The state of the play.
+struct PlayState {
+    declarer: Seat,
+    dummy: Seat,
+    trump: Option<Suit>,
+    hands: [Hand; 4],
+    tricks: Vec<Trick>,
+    current: Trick,
+    revokes: Vec<Revoke>,
+}
+
+impl PlayState {
+    fn next_to_play(&self) -> Seat {
+        self.current.cards.last().map(|(s, _)| s.lho()).unwrap_or(self.current.leader)
+    }
+
+    fn winner(&self, trick: usize) -> Seat {
+        self.tricks[trick].winner(self.trump).expect("a complete trick has a winner")
+    }
 }
 
 /// Scans a sequence of calls made in the given order, from `dealer`, and
@@ -413,6 +439,134 @@ impl Referee<'_> {
         }
         self.call(event, first.0, first.1)?;
         self.call(event, second.0, second.1)
+    }
+
+    /// Records a card led or played, detecting revokes and their establishment.
+    fn play(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        if self.play.is_none() {
+            if self.pending.is_some() {
+                return Err(err(event, "a card is played while an irregularity of the auction awaits a ruling"));
+            }
+            let contract = match (self.over, auction::contract(&self.calls), self.case.contract) {
+                (true, Some(c), _) => c,
+                (_, _, Some(c)) if self.calls.is_empty() => c,
+                _ => {
+                    return Err(err(
+                        event,
+                        "a card is played, but the auction has not ended in a contract and the case gives none",
+                    ))
+                }
+            };
+            let deal = self.case.deal.ok_or_else(|| err(event, "a card is played, but the case gives no `deal`"))?;
+            let leader = contract.declarer.lho();
+            self.play = Some(PlayState {
+                declarer: contract.declarer,
+                dummy: contract.declarer.partner(),
+                trump: trump_suit(contract.strain),
+                hands: deal.hands,
+                tricks: Vec::with_capacity(13),
+                current: Trick { leader, cards: Vec::with_capacity(4) },
+                revokes: Vec::new(),
+            });
+        }
+        let edition = self.edition();
+        let state = self.play.as_mut().expect("set above");
+        if state.tricks.len() == 13 {
+            return Err(err(event, format!("{seat} plays {card} after the thirteenth trick")));
+        }
+        if !state.hands[seat as usize].contains(card) {
+            return Err(err(event, format!("{seat} does not hold {card}")));
+        }
+        if seat != state.next_to_play() {
+            let what = format!("{seat} plays {card} when it is {}'s turn to play", state.next_to_play());
+            return Err(unsupported(event, edition, &what));
+        }
+        let trick_number = state.tricks.len() + 1;
+        for r in state.revokes.iter_mut().filter(|r| !r.established && r.trick < trick_number && r.seat.same_side(seat))
+        {
+            r.established = true;
+        }
+        if let Some(&(_, led)) = state.current.cards.first() {
+            if card.suit != led.suit && state.hands[seat as usize].has_suit(led.suit) {
+                state.revokes.push(Revoke { trick: trick_number, seat, card, suit_led: led.suit, established: false });
+            }
+        }
+        state.hands[seat as usize].remove(card);
+        state.current.cards.push((seat, card));
+        if state.current.cards.len() == 4 {
+            let winner = state.current.winner(state.trump).expect("four cards");
+            let done = std::mem::replace(&mut state.current, Trick { leader: winner, cards: Vec::with_capacity(4) });
+            state.tricks.push(done);
+        }
+        Ok(())
+    }
+
+    /// Asks the revoke table about each established revoke, once play is over.
+    fn play_ruling(&mut self) -> Option<PlayRuling> {
+        let state = self.play.take()?;
+        let edition = self.edition();
+        let declarers = |s: Seat| s.same_side(state.declarer);
+        let won_by_declarer = (0..state.tricks.len()).filter(|&t| declarers(state.winner(t))).count();
+        let complete = state.tricks.len() == 13;
+        let mut transfers = (0usize, 0usize);
+        let mut revokes = Vec::new();
+        for (i, r) in state.revokes.iter().enumerate() {
+            let mut ruling =
+                RevokeRuling { revoke: r.clone(), rules: Vec::new(), rectifications: Vec::new(), transferred: 0 };
+            if complete && r.established {
+                let t = r.trick - 1;
+                let offending = |s: Seat| s.same_side(r.seat);
+                let facts = Facts {
+                    revoke_trick_won_by_offender: state.winner(t) == r.seat,
+                    offending_side_won_revoke_trick: offending(state.winner(t)),
+                    offending_side_won_later_trick: (t + 1..13).any(|u| offending(state.winner(u))),
+                    repeated_revoke_same_suit: state.revokes[..i]
+                        .iter()
+                        .any(|e| e.established && e.seat == r.seat && e.suit_led == r.suit_led),
+                    revoke_from_faced_hand: r.seat == state.dummy,
+                    revoke_on_twelfth_trick: r.trick == 12,
+                    ..Facts::default()
+                };
+                let mut d = Decision::default();
+                tables::decide(edition, Table::RevokeAdjustment, &facts, &mut d);
+                let p = Pending {
+                    event: 0,
+                    index: None,
+                    offender: r.seat,
+                    call: Call::Pass,
+                    turn_of: r.seat,
+                    last_bid: None,
+                    facts,
+                    known: Known::default(),
+                };
+                for o in &d.outcomes {
+                    if let Rectification::TransferTricks { count } = o.rectification {
+                        // Never more than the offending side won from the revoke trick on.
+                        let available = (t..13).filter(|&u| offending(state.winner(u))).count();
+                        ruling.transferred = (count as usize).min(available);
+                    }
+                    let view = self.describe(&p, o);
+                    self.cite(&view.clauses);
+                    ruling.rectifications.push(view);
+                }
+                ruling.rules = d.rules;
+                if declarers(r.seat) {
+                    transfers.0 += ruling.transferred;
+                } else {
+                    transfers.1 += ruling.transferred;
+                }
+            }
+            revokes.push(ruling);
+        }
+        let won = (won_by_declarer, state.tricks.len() - won_by_declarer);
+        Some(PlayRuling {
+            declarer: state.declarer,
+            dummy: state.dummy,
+            tricks_played: state.tricks.len(),
+            won,
+            revokes,
+            adjusted: complete.then(|| (won.0 - transfers.0 + transfers.1, won.1 - transfers.1 + transfers.0)),
+        })
     }
 
     /// Facts a later event reveals: the calls made after the ruling.
@@ -759,8 +913,13 @@ impl Referee<'_> {
     }
 
     fn finish(mut self) -> Ruling {
+        if self.calls.is_empty() && self.case.contract.is_some() {
+            // The case gives the contract instead of the auction.
+            self.over = true;
+        }
+        let play = self.play_ruling();
         let open = self.stopped_at.is_some();
-        let contract = if self.over { auction::contract(&self.calls) } else { None };
+        let contract = if self.over { auction::contract(&self.calls).or(self.case.contract) } else { None };
         let leads = std::mem::take(&mut self.leads);
         let mut lead_restrictions = Vec::new();
         for l in &leads {
@@ -853,6 +1012,7 @@ impl Referee<'_> {
             lead_restrictions,
             damage_reviews: self.reviews,
             trace: self.trace,
+            play,
             unevaluated_events: self.stopped_at.unwrap_or(0),
         }
     }

@@ -3,6 +3,7 @@
 //! `docs/ruling-json.md`, and renders as text.
 
 use crate::auction::{Call, Contract, Made, Seat};
+use crate::play::Revoke;
 use bridgelaw_tables::{Duration, Rectification};
 use serde::Serialize;
 use std::fmt::Write;
@@ -213,6 +214,30 @@ pub struct Obligation {
     pub clauses: Vec<&'static str>,
 }
 
+/// A revoke found in the play, with the trick adjustment the tables decided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RevokeRuling {
+    pub revoke: Revoke,
+    /// The deciding rules; empty while play goes on or the revoke is not established.
+    pub rules: Vec<&'static str>,
+    pub rectifications: Vec<Rectified>,
+    /// Tricks transferred from the offending side.
+    pub transferred: usize,
+}
+
+/// The play: tricks won, revokes, and the result after adjustment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayRuling {
+    pub declarer: Seat,
+    pub dummy: Seat,
+    pub tricks_played: usize,
+    /// Tricks won as played: by declarer's side, and by the defenders.
+    pub won: (usize, usize),
+    pub revokes: Vec<RevokeRuling>,
+    /// Tricks after the revoke adjustments, once all thirteen are played.
+    pub adjusted: Option<(usize, usize)>,
+}
+
 /// The whole ruling on a case.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Ruling {
@@ -231,6 +256,8 @@ pub struct Ruling {
     pub obligations: Vec<Obligation>,
     pub lead_restrictions: Vec<LeadRestriction>,
     pub damage_reviews: Vec<DamageReview>,
+    /// The play, when cards were played.
+    pub play: Option<PlayRuling>,
     /// Every clause cited, in order of first citation.
     pub trace: Vec<&'static str>,
     /// Events after an open question, which the ruling could not follow.
@@ -343,6 +370,29 @@ impl Ruling {
         }
         for d in &self.damage_reviews {
             let _ = writeln!(out, "Director to review: {} ({}).", d.review.text(), cite(&d.review.clauses));
+        }
+        if let Some(p) = &self.play {
+            let _ = writeln!(
+                out,
+                "Play: {} trick(s) played; {} and {} won {}, the defenders {}.",
+                p.tricks_played, p.declarer, p.dummy, p.won.0, p.won.1
+            );
+            for r in &p.revokes {
+                let state = if r.revoke.established { "established" } else { "not established" };
+                let _ = writeln!(
+                    out,
+                    "Revoke by {} on trick {}: {} played while holding {}; {state}.",
+                    r.revoke.seat,
+                    r.revoke.trick,
+                    r.revoke.card,
+                    r.revoke.suit_led.name()
+                );
+                rectification_lines(&mut out, "  ", &r.rectifications);
+            }
+            if let Some((d, e)) = p.adjusted {
+                let _ =
+                    writeln!(out, "Tricks after adjustment: {} and {} {d}, the defenders {e}.", p.declarer, p.dummy);
+            }
         }
         if self.unevaluated_events > 0 {
             let _ = writeln!(out, "{} later event(s) not evaluated while a question is open.", self.unevaluated_events);

@@ -98,7 +98,7 @@ proptest! {
 
     #[test]
     fn any_event_sequence_gets_a_ruling_or_a_clear_error(dealer in seat(), events in proptest::collection::vec(event(), 0..30)) {
-        let case = Case { edition: Edition::E1987, dealer, events };
+        let case = Case { edition: Edition::E1987, dealer, events, deal: None, contract: None };
         match rule(&case) {
             Ok(ruling) => {
                 for i in &ruling.irregularities {
@@ -123,7 +123,7 @@ proptest! {
     fn legal_auctions_are_scanned_clean_and_ruled_without_irregularity((dealer, calls) in legal_auction()) {
         prop_assert_eq!(first_irregularity(dealer, &calls), None, "{:?}", calls);
         let events = calls.iter().map(|&(seat, call)| Event::Call { seat, call }).collect();
-        let ruling = rule(&Case { edition: Edition::E1987, dealer, events }).unwrap();
+        let ruling = rule(&Case { edition: Edition::E1987, dealer, events, deal: None, contract: None }).unwrap();
         prop_assert!(ruling.irregularities.is_empty());
         prop_assert!(ruling.trace.is_empty());
     }
