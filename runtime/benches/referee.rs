@@ -94,6 +94,36 @@ fn bench(c: &mut Criterion) {
     };
     c.bench_function("rule a legal auction of 7 calls", |b| b.iter(|| rule(black_box(&legal)).unwrap()));
 
+    // A full 13-trick play with an established revoke (Law 64A2).
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/cases/1987-play/law64a2-one-trick-transferred.yaml"
+    ))
+    .unwrap();
+    let deal = text.lines().find_map(|l| l.strip_prefix("deal: ")).unwrap().trim_matches('"');
+    let events = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("- "))
+        .map(|e| {
+            let (seat, card) = e.split_once(": ").unwrap();
+            Event::Play { seat: Seat::parse(seat).unwrap(), card: bridgelaw_runtime::play::Card::parse(card).unwrap() }
+        })
+        .collect();
+    let play = Case {
+        edition: Edition::E1987,
+        dealer: Seat::N,
+        events,
+        deal: Some(bridgelaw_runtime::play::Deal::from_pbn(deal).unwrap()),
+        contract: Some(bridgelaw_runtime::auction::Contract {
+            level: 4,
+            strain: Strain::Spades,
+            doubled: 0,
+            declarer: Seat::N,
+        }),
+    };
+    assert_eq!(rule(&play).unwrap().play.unwrap().adjusted, Some((12, 1)));
+    c.bench_function("rule a 13-trick play with a revoke (Law 64)", |b| b.iter(|| rule(black_box(&play)).unwrap()));
+
     let auctions = legal_auctions(1_000_000);
     let mut group = c.benchmark_group("scan");
     group.sample_size(10);

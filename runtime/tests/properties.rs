@@ -142,3 +142,119 @@ proptest! {
         prop_assert_eq!(first_irregularity(dealer, &calls), Some(at));
     }
 }
+
+mod play {
+    use bridgelaw_runtime::auction::{Contract, Seat, Strain};
+    use bridgelaw_runtime::play::{trump_suit, Card, Deal, Hand, Suit, Trick};
+    use bridgelaw_runtime::tables::Edition;
+    use bridgelaw_runtime::{rule, Case, Event};
+    use proptest::prelude::*;
+
+    fn shuffled_deal(mut seed: u64) -> Deal {
+        let mut cards: Vec<Card> =
+            Suit::ALL.into_iter().flat_map(|suit| (0..13).map(move |rank| Card { suit, rank })).collect();
+        for i in (1..cards.len()).rev() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            cards.swap(i, (seed % (i as u64 + 1)) as usize);
+        }
+        let mut hands = [Hand::default(); 4];
+        for (i, c) in cards.into_iter().enumerate() {
+            hands[i / 13].insert(c);
+        }
+        Deal { hands }
+    }
+
+    fn cards_of(hand: Hand) -> Vec<Card> {
+        Suit::ALL
+            .into_iter()
+            .flat_map(|suit| (0..13).map(move |rank| Card { suit, rank }))
+            .filter(|c| hand.contains(*c))
+            .collect()
+    }
+
+    /// Plays the deal out, following suit except at the card numbered `revoke_at`, where the
+    /// player discards from another suit if he can.
+    fn play_out(deal: Deal, contract: Contract, choices: &[u8], revoke_at: Option<usize>) -> (Vec<Event>, bool) {
+        let trump = trump_suit(contract.strain);
+        let mut hands = deal.hands;
+        let mut leader = contract.declarer.lho();
+        let mut events = Vec::new();
+        let mut revoked = false;
+        for t in 0..13 {
+            let mut trick = Trick { leader, cards: Vec::new() };
+            let mut seat = leader;
+            for k in 0..4 {
+                let n = t * 4 + k;
+                let held = cards_of(hands[seat as usize]);
+                let led = trick.cards.first().map(|(_, c)| c.suit);
+                let following: Vec<Card> = held.iter().copied().filter(|c| Some(c.suit) == led).collect();
+                let others: Vec<Card> = held.iter().copied().filter(|c| Some(c.suit) != led).collect();
+                let pool = if revoke_at == Some(n) && !following.is_empty() && !others.is_empty() {
+                    revoked = true;
+                    others
+                } else if following.is_empty() {
+                    held
+                } else {
+                    following
+                };
+                let card = pool[choices[n % choices.len()] as usize % pool.len()];
+                hands[seat as usize].remove(card);
+                trick.cards.push((seat, card));
+                events.push(Event::Play { seat, card });
+                seat = seat.lho();
+            }
+            leader = trick.winner(trump).unwrap();
+        }
+        (events, revoked)
+    }
+
+    fn contract(declarer: usize, strain: usize) -> Contract {
+        let strains = [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::NoTrump];
+        Contract { level: 4, strain: strains[strain], doubled: 0, declarer: Seat::ALL[declarer] }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        #[test]
+        fn random_deals_played_legally_produce_no_irregularity(
+            seed in 1u64.., declarer in 0usize..4, strain in 0usize..5, choices in proptest::collection::vec(0u8..13, 52)
+        ) {
+            let deal = shuffled_deal(seed);
+            let contract = contract(declarer, strain);
+            let (events, _) = play_out(deal, contract, &choices, None);
+            let case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract) };
+            let ruling = rule(&case).unwrap();
+            let play = ruling.play.unwrap();
+            prop_assert_eq!(play.tricks_played, 13);
+            prop_assert!(play.revokes.is_empty());
+            prop_assert_eq!(play.adjusted, Some(play.won));
+            prop_assert_eq!(play.won.0 + play.won.1, 13);
+        }
+
+        #[test]
+        fn an_inserted_revoke_is_found_and_ruled_with_a_trace(
+            seed in 1u64.., declarer in 0usize..4, strain in 0usize..5,
+            choices in proptest::collection::vec(0u8..13, 52), at in 0usize..48
+        ) {
+            let deal = shuffled_deal(seed);
+            let contract = contract(declarer, strain);
+            let (events, revoked) = play_out(deal, contract, &choices, Some(at));
+            prop_assume!(revoked);
+            for edition in Edition::ALL {
+                let case = Case { edition, dealer: Seat::N, events: events.clone(), deal: Some(deal), contract: Some(contract) };
+                let play = rule(&case).unwrap().play.unwrap();
+                prop_assert!(!play.revokes.is_empty());
+                for r in &play.revokes {
+                    prop_assert!(r.revoke.established || r.revoke.trick == 13);
+                    prop_assert!(r.rectifications.iter().all(|x| !x.clauses.is_empty()));
+                    prop_assert!(r.transferred <= 2);
+                }
+                let (d, e) = play.adjusted.unwrap();
+                prop_assert_eq!(d + e, 13);
+            }
+        }
+    }
+}
