@@ -138,6 +138,7 @@ const EXPECTED: &[Expected] = &[
     // Law 29: acceptance by the offender's LHO.
     e("law29-lho-accepts", &["Law 29"], &["call_stands @Law 29"], "2H by North", &[]),
     e("law29-lho-accepts-bid", &["Law 29"], &["call_stands @Law 29"], "3H by North", &[]),
+    e("law29-director-called-after-acceptance", &["Law 29"], &["call_stands @Law 29"], "2H by North", &[]),
     e("law29-lho-accepts-double", &["Law 29"], &["call_stands @Law 29"], "2H by West", &[]),
     // Law 30: pass out of rotation.
     e(

@@ -143,6 +143,8 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
             Event::Director { answers } => match r.pending.take() {
                 Some(p) => r.decide(p, answers)?,
+                // Called after a condoning call already settled the irregularity: nothing more to rule.
+                None if answers.is_empty() && !r.irregularities.is_empty() => {}
                 None => return Err(err(number, "the director is called, but no irregularity awaits a ruling")),
             },
             Event::Simultaneous { calls } => r.simultaneous(number, *calls)?,
