@@ -1,6 +1,8 @@
-//! The library half of the `bridgelaw` CLI: reading case files and
-//! explaining clauses, shared by the binary and the tests.
+//! The library half of the `bridgelaw` CLI: reading case files, explaining
+//! clauses, comparing editions and writing the law book, shared by the binary
+//! and the tests.
 
+pub mod book;
 pub mod case_file;
 pub mod coverage;
 pub mod diff;

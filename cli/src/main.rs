@@ -1,7 +1,7 @@
 //! `bridgelaw`: checks law sources, prints the generated tables, explains
 //! clauses, and rules on case files with the embedded laws.
 
-use bridgelaw::{case_file, coverage, diff, explain};
+use bridgelaw::{book, case_file, coverage, diff, explain};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -86,6 +86,18 @@ enum Command {
         #[arg(long)]
         edition: Option<String>,
     },
+    /// Write the law book: a static HTML site of every law, rule and case, readable offline.
+    Docs {
+        /// The directory to write the site into; created if missing.
+        #[arg(long)]
+        out: PathBuf,
+        /// The law directory; the embedded laws when omitted.
+        #[arg(long)]
+        laws: Option<PathBuf>,
+        /// The case directory, searched recursively.
+        #[arg(long, default_value = "tests/cases")]
+        cases: PathBuf,
+    },
 }
 
 /// Exit status for input with errors (law diagnostics, a malformed case).
@@ -107,6 +119,7 @@ fn main() -> ExitCode {
         Command::Rule { case, format, edition } => rule(&case, format, edition.as_deref()),
         Command::Coverage { dir, edition } => coverage_report(&dir, &edition),
         Command::Diff { from, to, cases, format, laws } => diff_report(&from, &to, cases, format, laws.as_deref()),
+        Command::Docs { out, laws, cases } => docs(&out, laws.as_deref(), &cases),
     }
 }
 
@@ -313,4 +326,12 @@ fn rule(path: &Path, format: RulingFormat, edition: Option<&str>) -> ExitCode {
             ExitCode::from(INPUT_ERRORS)
         }
     }
+}
+
+/// `docs`: the law book, from the laws (embedded or `--laws`) and the case directory.
+fn docs(out: &Path, laws: Option<&Path>, cases: &Path) -> ExitCode {
+    let Some(set) = sources(laws) else {
+        return ExitCode::from(IO_ERROR);
+    };
+    book::run(&set, cases, out)
 }
