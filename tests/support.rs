@@ -76,6 +76,24 @@ pub mod expect {
         }
     }
 
+    /// Rules every case of `tests/cases/<dir>` and checks it against its expectation,
+    /// requiring one expectation per case file; returns the rulings by case name.
+    pub fn check_corpus(dir: &str, expected: &[Expected]) -> Vec<(String, Ruling)> {
+        let files = crate::cases(dir);
+        assert_eq!(files.len(), expected.len(), "one expectation per case file of {dir}");
+        files
+            .iter()
+            .map(|path| {
+                let stem = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+                let e =
+                    expected.iter().find(|e| e.case == stem).unwrap_or_else(|| panic!("no expected ruling for {stem}"));
+                let ruling = crate::rule_file(path);
+                check(&ruling, e);
+                (stem, ruling)
+            })
+            .collect()
+    }
+
     pub fn check(ruling: &Ruling, e: &Expected) {
         let rules: Vec<&str> = ruling.irregularities.iter().flat_map(|i| i.rules.iter().copied()).collect();
         assert_eq!(rules, e.rules, "{}: deciding rules", e.case);

@@ -238,6 +238,31 @@ pub struct PlayRuling {
     pub adjusted: Option<(usize, usize)>,
 }
 
+impl PlayRuling {
+    /// The tricks played and won, in a sentence.
+    pub fn summary(&self) -> String {
+        format!(
+            "Play: {} trick(s) played; {} and {} won {}, the defenders {}.",
+            self.tricks_played, self.declarer, self.dummy, self.won.0, self.won.1
+        )
+    }
+}
+
+impl RevokeRuling {
+    /// The revoke, in a sentence.
+    pub fn description(&self) -> String {
+        let r = &self.revoke;
+        let state = if r.established { "established" } else { "not established" };
+        format!(
+            "Revoke by {} on trick {}: {} played while holding {}; {state}.",
+            r.seat,
+            r.trick,
+            r.card,
+            r.suit_led.name()
+        )
+    }
+}
+
 /// The whole ruling on a case.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Ruling {
@@ -372,21 +397,9 @@ impl Ruling {
             let _ = writeln!(out, "Director to review: {} ({}).", d.review.text(), cite(&d.review.clauses));
         }
         if let Some(p) = &self.play {
-            let _ = writeln!(
-                out,
-                "Play: {} trick(s) played; {} and {} won {}, the defenders {}.",
-                p.tricks_played, p.declarer, p.dummy, p.won.0, p.won.1
-            );
+            let _ = writeln!(out, "{}", p.summary());
             for r in &p.revokes {
-                let state = if r.revoke.established { "established" } else { "not established" };
-                let _ = writeln!(
-                    out,
-                    "Revoke by {} on trick {}: {} played while holding {}; {state}.",
-                    r.revoke.seat,
-                    r.revoke.trick,
-                    r.revoke.card,
-                    r.revoke.suit_led.name()
-                );
+                let _ = writeln!(out, "{}", r.description());
                 rectification_lines(&mut out, "  ", &r.rectifications);
             }
             if let Some((d, e)) = p.adjusted {

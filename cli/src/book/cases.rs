@@ -227,21 +227,9 @@ fn ruling_html(book: &Book, from: &str, ruling: &Ruling, out: &mut String) {
         );
     }
     if let Some(play) = &ruling.play {
-        let _ = writeln!(
-            out,
-            "<p>Play: {} trick(s) played; {} and {} won {}, the defenders {}.</p>",
-            play.tricks_played, play.declarer, play.dummy, play.won.0, play.won.1
-        );
+        let _ = writeln!(out, "<p>{}</p>", escape(&play.summary()));
         for r in &play.revokes {
-            let state = if r.revoke.established { "established" } else { "not established" };
-            let _ = writeln!(
-                out,
-                "<p>Revoke by {} on trick {}: {} played while holding {}; {state}.</p>",
-                r.revoke.seat,
-                r.revoke.trick,
-                escape(&r.revoke.card.to_string()),
-                escape(r.revoke.suit_led.name())
-            );
+            let _ = writeln!(out, "<p>{}</p>", escape(&r.description()));
             rectification_list(book, from, ruling, &r.rectifications, out);
         }
         if let Some((declarer_side, defenders)) = play.adjusted {
