@@ -99,3 +99,57 @@ fn ruling_report_1987_to_2017() {
     text = text.replace(&root().display().to_string(), "tests");
     insta::assert_snapshot!("rulings-1987-2017", text);
 }
+
+/// Copies the workspace's sources (not its build output) to `to`.
+fn copy_workspace(to: &Path) {
+    let workspace = root().join("..");
+    for item in ["Cargo.toml", "Cargo.lock", "rustfmt.toml"] {
+        std::fs::copy(workspace.join(item), to.join(item)).unwrap();
+    }
+    for dir in ["compiler", "tables", "runtime", "cli", "laws", "tests"] {
+        copy_dir(&workspace.join(dir), &to.join(dir));
+    }
+}
+
+#[test]
+fn the_tutorial_rebuilds_the_engine_with_the_draft_and_reports_its_rulings() {
+    // Steps 1-3 of docs/revising.md on a copy of the whole workspace, including `cargo build`.
+    let doc = std::fs::read_to_string(root().join("../docs/revising.md")).unwrap();
+    let copy = root().join("../target/tutorial-workspace");
+    let _ = std::fs::remove_dir_all(&copy);
+    std::fs::create_dir_all(&copy).unwrap();
+    copy_workspace(&copy);
+    copy_dir(&copy.join("laws/2017"), &copy.join("laws/draft"));
+    let file = copy.join("laws/draft/laws.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replace(&block(&doc, "yaml before"), &block(&doc, "yaml after"))).unwrap();
+    // A target directory of its own, kept between runs so that only the workspace rebuilds.
+    let target = root().join("../target/tutorial-engine");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let build = std::process::Command::new(cargo)
+        .args(["build", "--quiet", "--offline", "-p", "bridgelaw"])
+        .current_dir(&copy)
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert!(build.status.success(), "cargo build failed: {}", String::from_utf8_lossy(&build.stderr));
+    let bridgelaw = target.join("debug/bridgelaw");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(&bridgelaw).args(args).current_dir(&copy).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // The draft is an edition of the rebuilt engine: it rules, and it is the newest.
+    let ruled = run(&["rule", "--edition", "draft", "tests/cases/2017/law30a-rho-turn.yaml"]);
+    assert!(ruled.contains("South must pass throughout the auction (Law 30A"), "{ruled}");
+    // Step 4: the ruling report shows exactly the cases the change touches.
+    let report = run(&["diff", "--from", "2017", "--to", "draft", "tests/cases/2017"]);
+    let changed: Vec<&str> = report.lines().filter(|l| l.starts_with("tests/cases/")).collect();
+    assert_eq!(
+        changed,
+        ["tests/cases/2017/law30a-rho-turn.yaml", "tests/cases/2017/law37b-breaks-next-turn-obligation.yaml"],
+        "{report}"
+    );
+    assert!(report.contains("must pass throughout the auction"), "{report}");
+    assert!(report.contains("draft: Law 30A: must_pass(offender, throughout)"), "{report}");
+}
