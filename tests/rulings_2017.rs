@@ -112,6 +112,159 @@ const EXPECTED: &[Expected] = &[
         &[],
     ),
     e("no-edition-means-newest", &[], &[], "3NT by North", &[]),
+    e(
+        "law25a-inadvertent",
+        &["Law 31", "Law 31C", "Law 25A"],
+        &[CANCEL, "substitute_call N @Law 25A"],
+        "1H by South",
+        &[],
+    ),
+    e(
+        "law25b-purposeful",
+        &["Law 31", "Law 31C", "Law 25B"],
+        &[CANCEL, "withdrawn_call_information N+S @Law 16C", "lead_restrictions S @Law 26"],
+        "2H by North",
+        &["S lapsed"],
+    ),
+    e(
+        "law30b2-pass-at-lho-turn",
+        &["Law 30", "Law 30B2", "Law 25B"],
+        &[CANCEL, "withdrawn_call_information N+S @Law 16C", "lead_restrictions S @Law 26"],
+        "1H by North",
+        &["S lapsed"],
+    ),
+    e("law27a1-accepted", &["Law 27A1"], &["call_stands @Law 27A1"], "2D by South", &[]),
+    e(
+        "law27a2-insufficient-out-of-rotation",
+        &["Law 27A2", "Law 31A2(b)"],
+        &[
+            CANCEL,
+            "must_pass N next_turn @Law 31A2",
+            "withdrawn_call_information S+N @Law 16C",
+            "review_outcome @Law 72C",
+            "lead_restrictions N @Law 26B",
+        ],
+        "2D by South",
+        &["N lapsed"],
+    ),
+    e(
+        "law27b1a-lowest-same-denomination",
+        &["Law 27B", "Law 27B1(a)"],
+        &[
+            "cancel_call @Law 27B",
+            "must_correct_with_sufficient_bid_or_pass E next_turn @Law 27B",
+            "no_further_rectification @Law 27B1(a)",
+            "review_outcome @Law 27D",
+        ],
+        "2D by East",
+        &[],
+    ),
+    e(
+        "law28a-barred-rho",
+        &["Law 36B", "Law 28A"],
+        &[
+            "cancel_call @Law 19",
+            "must_pass N throughout @Law 36B",
+            "review_outcome @Law 72C",
+            "lead_restrictions N @Law 26B",
+            "barred_player_passes N @Law 28A",
+        ],
+        "3C by East",
+        &["N applies prohibit_unspecified_suit"],
+    ),
+    e(
+        "law28b-turn-player-calls",
+        &["Law 28B"],
+        &["cancel_call @Law 28B", "withdrawn_call_information S+N @Law 16C"],
+        "1S by East",
+        &[],
+    ),
+    e(
+        "law30c-artificial-pass",
+        &["Law 30", "Law 30C", "Law 31B (not comparable)"],
+        &[
+            CANCEL,
+            "withdrawn_call_information E @Law 16C",
+            "must_pass E next_turn @Law 31A2",
+            "review_outcome @Law 72C",
+            "lead_restrictions E @Law 26B",
+        ],
+        "2H by North",
+        &["E applies prohibit_unspecified_suit"],
+    ),
+    e(
+        "law31a1-rho-passes",
+        &["Law 31", "Law 31A1"],
+        &[CANCEL, "must_repeat_call E next_turn @Law 31A1"],
+        "2H by East",
+        &[],
+    ),
+    e(
+        "law31b-partner-turn-comparable",
+        &["Law 31", "Law 31B (comparable)"],
+        &[CANCEL, "withdrawn_call_information N @Law 16C", "review_outcome @Law 23B"],
+        "1S by South",
+        &[],
+    ),
+    e(
+        "law32a1-double-repeated",
+        &["Law 32", "Law 32A1"],
+        &[CANCEL, "must_repeat_call S next_turn @Law 32A1"],
+        "1HX by West",
+        &[],
+    ),
+    e(
+        "law32a2b-not-comparable",
+        &["Law 32", "Law 32A2(b)"],
+        &[
+            CANCEL,
+            "must_pass N next_turn @Law 32A2",
+            "withdrawn_call_information S+N @Law 16C",
+            "review_outcome @Law 72C",
+            "lead_restrictions N @Law 26B",
+        ],
+        "2H by West",
+        &["N applies prohibit_unspecified_suit"],
+    ),
+    e(
+        "law32b-partner-turn-comparable",
+        &["Law 32", "Law 32B (comparable)"],
+        &[CANCEL, "withdrawn_call_information N @Law 16C", "review_outcome @Law 23C"],
+        "2SX by West",
+        &[],
+    ),
+    e("law33-simultaneous", &["Law 33"], &["deem_subsequent @Law 33"], "2H by North", &[]),
+    e("law36a-condoned", &["Law 36A"], &["cancel_from_call @Law 36A"], "2H by North", &[]),
+    e("law36a-out-of-rotation", &["Law 36A (out of rotation)"], &["cancel_from_call @Law 36A"], "2S by West", &[]),
+    e(
+        "law36b-comparable-no-lead-restriction",
+        &["Law 36B"],
+        &[
+            "cancel_call @Law 36",
+            "must_pass N throughout @Law 36B",
+            "review_outcome @Law 72C",
+            "lead_restrictions N @Law 26B",
+        ],
+        "1S by West",
+        &["N lapsed no_lead_restriction"],
+    ),
+    e(
+        "law37a-condoned",
+        &["Law 30", "Law 30A", "Law 37A"],
+        &[CANCEL, "must_pass S next_turn @Law 30A", "call_stands @Law 37A"],
+        "2S by East",
+        &[],
+    ),
+    e("law39a-calls-after-auction-condoned", &["Law 39A"], &["cancel_from_call @Law 39"], "1H by North", &[]),
+    e("law39b-declarer-bids-after-auction", &["Law 39B"], &["cancel_call @Law 39"], "1H by North", &[]),
+    e(
+        "law39c-defender-bids-after-auction",
+        &["Law 39C"],
+        &["cancel_call @Law 39", "lead_restrictions W @Law 26B", "withdrawn_call_information E+W @Law 16C"],
+        "1H by North",
+        &["W applies prohibit_unspecified_suit"],
+    ),
+    e("law64a2-play", &[], &[], "4S by North", &[]),
 ];
 
 #[test]
@@ -119,6 +272,16 @@ fn every_2017_case_matches_its_hand_derived_ruling() {
     for (stem, ruling) in check_corpus("2017", EXPECTED) {
         assert_eq!(ruling.edition, "2017", "{stem}");
     }
+}
+
+#[test]
+fn the_2017_revoke_adjustment() {
+    // The same play as the 1987 Law 64A2 case: West's revoke on trick 2, East-West win trick 11.
+    let ruling = bridgelaw_tests::rule_file(&bridgelaw_tests::root().join("cases/2017/law64a2-play.yaml"));
+    let play = ruling.play.unwrap();
+    assert_eq!(play.revokes[0].rules, ["Law 64A2"]);
+    assert_eq!(play.revokes[0].transferred, 1);
+    assert_eq!(play.adjusted, Some((12, 1)));
 }
 
 #[test]
