@@ -2,6 +2,7 @@
 //! scanning a million random legal auctions for irregularities.
 
 use bridgelaw_runtime::auction::{Call, Seat, Strain};
+use bridgelaw_runtime::play::{first_play_irregularity, Card, Deal, Hand, Suit, Trick};
 use bridgelaw_runtime::referee::first_irregularity;
 use bridgelaw_runtime::tables::Edition;
 use bridgelaw_runtime::{rule, Case, Event};
@@ -79,6 +80,54 @@ fn legal_auctions(n: usize) -> Vec<(Seat, Vec<(Seat, Call)>)> {
         .collect()
 }
 
+/// Deterministic pseudo-random deals, each played out legally (following suit, else any card).
+fn played_deals(n: usize) -> Vec<(Deal, Seat, Option<Suit>, Vec<(Seat, Card)>)> {
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let all: Vec<Card> = Suit::ALL.into_iter().flat_map(|suit| (0..13).map(move |rank| Card { suit, rank })).collect();
+    (0..n)
+        .map(|_| {
+            let mut cards = all.clone();
+            for i in (1..52).rev() {
+                cards.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            let mut hands = [Hand::default(); 4];
+            for (i, c) in cards.iter().enumerate() {
+                hands[i / 13].insert(*c);
+            }
+            let deal = Deal { hands };
+            let declarer = Seat::ALL[(next() % 4) as usize];
+            let trump = [None, Some(Suit::Clubs), Some(Suit::Diamonds), Some(Suit::Hearts), Some(Suit::Spades)]
+                [(next() % 5) as usize];
+            let mut plays = Vec::with_capacity(52);
+            let mut leader = declarer.lho();
+            for _ in 0..13 {
+                let mut trick = Trick { leader, cards: Vec::with_capacity(4) };
+                let mut seat = leader;
+                for _ in 0..4 {
+                    let led = trick.cards.first().map(|(_, c)| c.suit);
+                    let hand = &mut hands[seat as usize];
+                    let held: Vec<Card> = all.iter().copied().filter(|c| hand.contains(*c)).collect();
+                    let following: Vec<Card> = held.iter().copied().filter(|c| Some(c.suit) == led).collect();
+                    let pool = if following.is_empty() { held } else { following };
+                    let card = pool[(next() % pool.len() as u64) as usize];
+                    hand.remove(card);
+                    trick.cards.push((seat, card));
+                    plays.push((seat, card));
+                    seat = seat.lho();
+                }
+                leader = trick.winner(trump).unwrap();
+            }
+            (deal, declarer, trump, plays)
+        })
+        .collect()
+}
+
 fn bench(c: &mut Criterion) {
     let case = typical_case();
     assert!(rule(&case).unwrap().irregularities.len() == 1);
@@ -123,6 +172,23 @@ fn bench(c: &mut Criterion) {
     };
     assert_eq!(rule(&play).unwrap().play.unwrap().adjusted, Some((12, 1)));
     c.bench_function("rule a 13-trick play with a revoke (Law 64)", |b| b.iter(|| rule(black_box(&play)).unwrap()));
+
+    let deals = played_deals(100_000);
+    let mut group = c.benchmark_group("scan play");
+    group.sample_size(10);
+    group.bench_function("100,000 random fully played deals", |b| {
+        b.iter(|| {
+            let found = deals
+                .iter()
+                .filter(|(deal, declarer, trump, plays)| {
+                    first_play_irregularity(deal, *declarer, *trump, black_box(plays)).is_some()
+                })
+                .count();
+            assert_eq!(found, 0);
+            found
+        })
+    });
+    group.finish();
 
     let auctions = legal_auctions(1_000_000);
     let mut group = c.benchmark_group("scan");

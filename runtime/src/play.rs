@@ -187,6 +187,47 @@ pub struct Revoke {
     pub established: bool,
 }
 
+/// Scans a play for its first irregular card: one the player does not hold,
+/// one played out of turn, or a failure to follow suit when able. For
+/// platforms that check played deals at scale: no ruling, no allocation.
+pub fn first_play_irregularity(
+    deal: &Deal,
+    declarer: Seat,
+    trump: Option<Suit>,
+    plays: &[(Seat, Card)],
+) -> Option<usize> {
+    let mut hands = deal.hands;
+    let mut leader = declarer.lho();
+    let mut trick = [(leader, Card { suit: Suit::Clubs, rank: 0 }); 4];
+    for (i, &(seat, card)) in plays.iter().enumerate() {
+        let k = i % 4;
+        let expected = if k == 0 { leader } else { trick[k - 1].0.lho() };
+        let hand = &mut hands[seat as usize];
+        let follows = k == 0 || card.suit == trick[0].1.suit || !hand.has_suit(trick[0].1.suit);
+        if seat != expected || !hand.contains(card) || !follows {
+            return Some(i);
+        }
+        hand.remove(card);
+        trick[k] = (seat, card);
+        if k == 3 {
+            leader = trick_winner(&trick, trump);
+        }
+    }
+    None
+}
+
+/// How a card ranks in a trick: trumps above the suit led, above the rest.
+fn card_order(c: Card, led: Suit, trump: Option<Suit>) -> (u8, u8) {
+    let class = if Some(c.suit) == trump { 2 } else { u8::from(c.suit == led) };
+    (class, c.rank)
+}
+
+/// The winner of four cards played in order, the first one led.
+fn trick_winner(cards: &[(Seat, Card); 4], trump: Option<Suit>) -> Seat {
+    let led = cards[0].1.suit;
+    cards.iter().max_by_key(|(_, c)| card_order(*c, led, trump)).map(|(s, _)| *s).unwrap_or(cards[0].0)
+}
+
 /// The trump suit of a contract's strain.
 pub fn trump_suit(strain: Strain) -> Option<Suit> {
     Suit::ALL.into_iter().find(|s| s.strain() == strain)

@@ -145,7 +145,7 @@ proptest! {
 
 mod play {
     use bridgelaw_runtime::auction::{Contract, Seat, Strain};
-    use bridgelaw_runtime::play::{trump_suit, Card, Deal, Hand, Suit, Trick};
+    use bridgelaw_runtime::play::{first_play_irregularity, trump_suit, Card, Deal, Hand, Suit, Trick};
     use bridgelaw_runtime::tables::Edition;
     use bridgelaw_runtime::{rule, Case, Event};
     use proptest::prelude::*;
@@ -232,6 +232,11 @@ mod play {
             prop_assert!(play.revokes.is_empty());
             prop_assert_eq!(play.adjusted, Some(play.won));
             prop_assert_eq!(play.won.0 + play.won.1, 13);
+            let plays: Vec<(Seat, Card)> = case.events.iter().filter_map(|e| match e {
+                Event::Play { seat, card } => Some((*seat, *card)),
+                _ => None,
+            }).collect();
+            prop_assert_eq!(first_play_irregularity(&deal, contract.declarer, trump_suit(contract.strain), &plays), None);
         }
 
         #[test]
@@ -243,6 +248,11 @@ mod play {
             let contract = contract(declarer, strain);
             let (events, revoked) = play_out(deal, contract, &choices, Some(at));
             prop_assume!(revoked);
+            let plays: Vec<(Seat, Card)> = events.iter().filter_map(|e| match e {
+                Event::Play { seat, card } => Some((*seat, *card)),
+                _ => None,
+            }).collect();
+            prop_assert_eq!(first_play_irregularity(&deal, contract.declarer, trump_suit(contract.strain), &plays), Some(at));
             for edition in Edition::ALL {
                 let case = Case { edition, dealer: Seat::N, events: events.clone(), deal: Some(deal), contract: Some(contract) };
                 let play = rule(&case).unwrap().play.unwrap();
