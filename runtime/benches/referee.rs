@@ -80,8 +80,11 @@ fn legal_auctions(n: usize) -> Vec<(Seat, Vec<(Seat, Call)>)> {
         .collect()
 }
 
+/// A deal, its declarer and trump suit, and the cards played in order.
+type PlayedDeal = (Deal, Seat, Option<Suit>, Vec<(Seat, Card)>);
+
 /// Deterministic pseudo-random deals, each played out legally (following suit, else any card).
-fn played_deals(n: usize) -> Vec<(Deal, Seat, Option<Suit>, Vec<(Seat, Card)>)> {
+fn played_deals(n: usize) -> Vec<PlayedDeal> {
     let mut state: u64 = 0x2545_F491_4F6C_DD1D;
     let mut next = move || {
         state ^= state << 13;
