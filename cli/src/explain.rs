@@ -1,7 +1,7 @@
 //! `bridgelaw explain`: a clause with its text, summary, rules, and the
 //! cross-references from it and to it, compiled from the law sources.
 
-use bridgelaw_compiler::model::{Authority, OutcomeKind, Program};
+use bridgelaw_compiler::model::{OutcomeKind, Program};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use std::fmt::Write;
 use std::process::ExitCode;
@@ -38,26 +38,8 @@ pub fn explain(p: &Program, clause: &str, edition: Option<&str>) -> Result<Strin
             continue;
         };
         let c = &e.clauses[ci];
-        let _ = writeln!(
-            out,
-            "{} — {} ({}, edition {})",
-            c.id,
-            c.title,
-            if c.authority == Authority::Law { "law" } else { "commentary" },
-            e.name
-        );
-        let place: Vec<String> =
-            [c.page.as_ref().map(|p| format!("page {p}")), c.paragraph.as_ref().map(|p| format!("paragraph {p}"))]
-                .into_iter()
-                .flatten()
-                .collect();
-        let _ = writeln!(
-            out,
-            "Source: {}{}; {}",
-            c.document,
-            if place.is_empty() { String::new() } else { format!(", {}", place.join(", ")) },
-            c.certainty.name()
-        );
+        let _ = writeln!(out, "{} — {} ({}, edition {})", c.id, c.title, c.authority.name(), e.name);
+        let _ = writeln!(out, "Source: {}{}; {}", c.document, c.place(), c.certainty.name());
         if let Some(n) = &c.note {
             let _ = writeln!(out, "Note: {n}");
         }

@@ -151,6 +151,15 @@ pub enum Authority {
     Commentary,
 }
 
+impl Authority {
+    pub fn name(self) -> &'static str {
+        match self {
+            Authority::Law => "law",
+            Authority::Commentary => "commentary",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Certainty {
     /// Text quoted from the seeds.
@@ -220,6 +229,15 @@ pub struct Edition {
     pub rules: Vec<Rule>,
     /// One analysis per table that has rules in this edition.
     pub analyses: Vec<Analysis>,
+}
+
+impl Clause {
+    /// Where in its document the clause is: `, page 59, paragraph A`, or nothing.
+    pub fn place(&self) -> String {
+        let page = self.page.as_ref().map(|p| format!(", page {p}"));
+        let paragraph = self.paragraph.as_ref().map(|p| format!(", paragraph {p}"));
+        [page, paragraph].into_iter().flatten().collect()
+    }
 }
 
 impl Edition {

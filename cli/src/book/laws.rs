@@ -157,7 +157,7 @@ fn clause(book: &Book, from: &str, ei: usize, ci: usize, out: &mut String) {
     let p = book.program;
     let e = &p.editions[ei];
     let c = &e.clauses[ci];
-    let kind = if c.authority == Authority::Law { "law" } else { "commentary" };
+    let kind = c.authority.name();
     let _ = writeln!(
         out,
         "<section class=\"clause {kind}\" id=\"{}\">\n<h2><span class=\"cid\">{}</span> {}</h2>",
@@ -166,18 +166,13 @@ fn clause(book: &Book, from: &str, ei: usize, ci: usize, out: &mut String) {
         escape(&c.title)
     );
     let document = e.documents.iter().find(|d| d.file == c.document);
-    let place: String =
-        [c.page.as_ref().map(|p| format!(", page {p}")), c.paragraph.as_ref().map(|p| format!(", paragraph {p}"))]
-            .into_iter()
-            .flatten()
-            .collect();
     let _ = writeln!(
         out,
         "<p class=\"source\"><span class=\"certainty {0}\">{0}</span> {kind}; source: <cite{1}>{2}</cite>{3}</p>",
         c.certainty.name(),
         document.map(|d| format!(" title=\"{}\"", escape(&d.description))).unwrap_or_default(),
         escape(&c.document),
-        escape(&place)
+        escape(&c.place())
     );
     if let Some(note) = &c.note {
         let _ = writeln!(out, "<p class=\"note\"><strong>Note:</strong> {}</p>", escape(note));
