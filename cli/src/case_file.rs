@@ -121,7 +121,8 @@ pub fn parse_with(text: &str, edition: Option<Edition>) -> Result<Case, Vec<Case
 
 fn event(item: &Node) -> Result<Event, CaseError> {
     const HELP: &str =
-        "an event is `- N: 1H` (a call by a seat) or `- director`, optionally `- director: {fact: value}`";
+        "an event is `- N: 1H` (a call), `- E: SA` (a card), `- director` or `- director: {fact: value}`, \
+         or one of `simultaneous`, `together`, `ask`, `designates`, `claim`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
             Ok(Event::Director { answers: Vec::new() })
@@ -136,25 +137,31 @@ fn event(item: &Node) -> Result<Event, CaseError> {
     let (Some((key, value)), None) = (entries.next(), entries.next()) else {
         return Err(at(item.span(), format!("one event per list entry; {HELP}")));
     };
-    if key.as_str() == "simultaneous" {
-        let calls: Vec<(Seat, Call)> = match value.as_mapping() {
-            Some(m) => m
-                .iter()
-                .map(|(k, v)| {
-                    let seat = Seat::parse(k.as_str())
-                        .ok_or_else(|| at(k.span(), format!("`{}` is not a seat", k.as_str())))?;
-                    let text = v
-                        .as_scalar()
-                        .ok_or_else(|| at(v.span(), "a call is written as pass, X, XX, or a bid such as 1H"))?;
-                    Ok((seat, Call::parse(text.as_str()).map_err(|m| at(text.span(), m))?))
-                })
-                .collect::<Result<_, CaseError>>()?,
-            None => Vec::new(),
-        };
-        let [a, b] = calls.as_slice() else {
-            return Err(at(value.span(), "`simultaneous` takes two calls by two seats, such as `{N: 1H, E: pass}`"));
-        };
-        return Ok(Event::Simultaneous { calls: [*a, *b] });
+    match key.as_str() {
+        "simultaneous" => return simultaneous(value),
+        "together" => return together(value),
+        "ask" => {
+            let map = value.as_mapping().ok_or_else(|| at(value.span(), "`ask` is written `{by: N, of: W}`"))?;
+            let seat_of = |k: &str| {
+                let v = map
+                    .get_scalar(k)
+                    .ok_or_else(|| at(value.span(), format!("`ask` needs `{k}`: `{{by: N, of: W}}`")))?;
+                Seat::parse(v.as_str()).ok_or_else(|| at(v.span(), format!("`{}` is not a seat", v.as_str())))
+            };
+            return Ok(Event::Ask { by: seat_of("by")?, of: seat_of("of")? });
+        }
+        "designates" | "claim" => {
+            let (seat, v) = single_seat(value, key.as_str())?;
+            return if key.as_str() == "designates" {
+                Ok(Event::Designate { seat, card: Card::parse(v.as_str()).map_err(|m| at(v.span(), m))? })
+            } else {
+                let tricks = v.as_str().parse::<usize>().ok().filter(|n| *n <= 13).ok_or_else(|| {
+                    at(v.span(), "a claim gives the number of remaining tricks the claimer's side takes, 0 to 13")
+                })?;
+                Ok(Event::Claim { seat, tricks })
+            };
+        }
+        _ => {}
     }
     if key.as_str() == "director" {
         let mut answers = Vec::new();
@@ -185,6 +192,70 @@ fn event(item: &Node) -> Result<Event, CaseError> {
     }
     let call = Call::parse(call.as_str()).map_err(|m| at(call.span(), m))?;
     Ok(Event::Call { seat, call })
+}
+
+fn seat_key(k: &marked_yaml::types::MarkedScalarNode) -> Result<Seat, CaseError> {
+    Seat::parse(k.as_str()).ok_or_else(|| at(k.span(), format!("`{}` is not a seat", k.as_str())))
+}
+
+/// `{SEAT: value}`, one entry.
+fn single_seat<'a>(value: &'a Node, what: &str) -> Result<(Seat, &'a marked_yaml::types::MarkedScalarNode), CaseError> {
+    let help = || at(value.span(), format!("`{what}` takes one seat and a value, such as `{{S: 3}}` or `{{E: SA}}`"));
+    let map = value.as_mapping().ok_or_else(help)?;
+    let mut entries = map.iter();
+    let (Some((k, v)), None) = (entries.next(), entries.next()) else { return Err(help()) };
+    Ok((seat_key(k)?, v.as_scalar().ok_or_else(help)?))
+}
+
+/// `simultaneous: {N: 1H, E: pass}` for calls, `{E: DA, W: D2}` for cards.
+fn simultaneous(value: &Node) -> Result<Event, CaseError> {
+    const HELP: &str =
+        "`simultaneous` takes two calls or two cards by two seats, such as `{N: 1H, E: pass}` or `{E: DA, W: D2}`";
+    let entries: Vec<(Seat, &marked_yaml::types::MarkedScalarNode)> = match value.as_mapping() {
+        Some(m) => m
+            .iter()
+            .map(|(k, v)| Ok((seat_key(k)?, v.as_scalar().ok_or_else(|| at(v.span(), HELP))?)))
+            .collect::<Result<_, CaseError>>()?,
+        None => Vec::new(),
+    };
+    let [(a, x), (b, y)] = entries.as_slice() else { return Err(at(value.span(), HELP)) };
+    if let (Ok(c), Ok(d)) = (Card::parse(x.as_str()), Card::parse(y.as_str())) {
+        return Ok(Event::SimultaneousPlays { plays: [(*a, c), (*b, d)] });
+    }
+    let call = |t: &marked_yaml::types::MarkedScalarNode| Call::parse(t.as_str()).map_err(|m| at(t.span(), m));
+    Ok(Event::Simultaneous { calls: [(*a, call(x)?), (*b, call(y)?)] })
+}
+
+/// `together: {W: [D5, D2]}` (all faced; the first is the card designated) or
+/// `together: {W: [D5, D2], faced: D5}` (only D5 was exposed).
+fn together(value: &Node) -> Result<Event, CaseError> {
+    const HELP: &str =
+        "`together` is written `{W: [D5, D2]}`, or `{W: [D5, D2], faced: D5}` when only one card was exposed";
+    let map = value.as_mapping().ok_or_else(|| at(value.span(), HELP))?;
+    let mut seat = None;
+    let mut cards = Vec::new();
+    let mut faced = None;
+    for (k, v) in map.iter() {
+        if k.as_str() == "faced" {
+            let t = v.as_scalar().ok_or_else(|| at(v.span(), HELP))?;
+            faced = Some(Card::parse(t.as_str()).map_err(|m| at(t.span(), m))?);
+            continue;
+        }
+        seat = Some(seat_key(k)?);
+        let Some(list) = v.as_sequence() else { return Err(at(v.span(), HELP)) };
+        for item in list.iter() {
+            let t = item.as_scalar().ok_or_else(|| at(item.span(), HELP))?;
+            cards.push(Card::parse(t.as_str()).map_err(|m| at(t.span(), m))?);
+        }
+    }
+    let seat = seat.ok_or_else(|| at(value.span(), HELP))?;
+    if cards.len() < 2 {
+        return Err(at(value.span(), "`together` lists two or more cards"));
+    }
+    if faced.is_some_and(|f| !cards.contains(&f)) {
+        return Err(at(value.span(), "the `faced` card must be one of the cards listed"));
+    }
+    Ok(Event::Together { seat, cards, faced })
 }
 
 /// Parses a contract such as `4S by S`, `3NTX by N` or `6HXX by W`.

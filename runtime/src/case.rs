@@ -19,6 +19,18 @@ pub enum Event {
     Simultaneous { calls: [(Seat, Call); 2] },
     /// A card led or played by a seat (declarer names dummy's seat for dummy's cards).
     Play { seat: Seat, card: Card },
+    /// Two cards led or played at the same moment by two seats.
+    SimultaneousPlays { plays: [(Seat, Card); 2] },
+    /// Two or more cards led or played at once by one seat. When `faced` is
+    /// given, only that card was exposed; otherwise all were, and the first
+    /// is the one the player designates.
+    Together { seat: Seat, cards: Vec<Card>, faced: Option<Card> },
+    /// A player asks one who failed to follow suit whether he holds a card of the suit led.
+    Ask { by: Seat, of: Seat },
+    /// A player names or otherwise designates a card to be played to a later trick.
+    Designate { seat: Seat, card: Card },
+    /// A claim or concession, agreed: the claimer's side takes `tricks` of the tricks not yet played.
+    Claim { seat: Seat, tricks: usize },
 }
 
 /// A whole case.

@@ -63,6 +63,11 @@ impl Card {
         }
     }
 
+    /// An ace, king, queen, jack or ten.
+    pub fn is_honour(self) -> bool {
+        self.rank >= 8
+    }
+
     fn bit(self) -> u64 {
         1 << (self.suit as u64 * 13 + self.rank as u64)
     }
@@ -108,6 +113,20 @@ impl Hand {
     /// Whether the hand holds a card of `suit`.
     pub fn has_suit(self, suit: Suit) -> bool {
         self.0 & (0x1FFF << (suit as u64 * 13)) != 0
+    }
+
+    /// Whether the hand holds a card of a suit other than `suit`.
+    pub fn has_other_suit(self, suit: Suit) -> bool {
+        self.0 & !(0x1FFF << (suit as u64 * 13)) != 0
+    }
+
+    /// The highest and the lowest card the hand holds of `suit`.
+    pub fn extremes(self, suit: Suit) -> Option<(Card, Card)> {
+        let ranks = (self.0 >> (suit as u64 * 13)) & 0x1FFF;
+        (ranks != 0).then(|| {
+            let card = |rank: u32| Card { suit, rank: rank as u8 };
+            (card(63 - ranks.leading_zeros()), card(ranks.trailing_zeros()))
+        })
     }
 }
 
@@ -175,16 +194,33 @@ impl Trick {
     }
 }
 
-/// A failure to follow suit when able.
+/// What a revoke failed to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RevokeKind {
+    /// Follow suit when able.
+    FollowSuit,
+    /// Comply with a lead or play penalty when able.
+    Penalty,
+    /// Play a penalty card, faced on the table, when required.
+    PenaltyCard,
+}
+
+/// A revoke: a failure to follow suit, or to comply with a lead or play
+/// penalty, when able.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Revoke {
     /// The 1-based number of the trick.
     pub trick: usize,
     pub seat: Seat,
     pub card: Card,
+    /// The suit led (for a lead penalty, the suit of the card led).
     pub suit_led: Suit,
-    /// Whether the offender or his partner has since played to a later trick.
+    pub kind: RevokeKind,
+    /// Whether the revoke has become established.
     pub established: bool,
+    /// Whether the revoke card was withdrawn and a legal card substituted.
+    pub corrected: bool,
 }
 
 /// Scans a play for its first irregular card: one the player does not hold,

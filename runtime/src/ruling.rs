@@ -3,16 +3,33 @@
 //! `docs/ruling-json.md`, and renders as text.
 
 use crate::auction::{Call, Contract, Made, Seat};
-use crate::play::Revoke;
+use crate::play::{Card, Revoke, RevokeKind};
 use bridgelaw_tables::{Duration, Rectification};
 use serde::Serialize;
 use std::fmt::Write;
 
+/// What an offender did: a call, or a card led or played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    Call(Call),
+    Card(Card),
+}
+
+impl std::fmt::Display for Act {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Act::Call(c) => c.fmt(f),
+            Act::Card(c) => c.fmt(f),
+        }
+    }
+}
+
 /// The irregularity a rectification answers: who, what, and whose turn it was.
+/// For a play, `offender` is the hand the card came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Context {
     pub offender: Seat,
-    pub call: Call,
+    pub act: Act,
     pub turn_of: Seat,
 }
 
@@ -37,7 +54,7 @@ pub struct Rectified {
 impl Rectified {
     /// What the rectification means at this table, in words.
     pub fn text(&self) -> String {
-        let Context { offender: o, call: c, turn_of } = self.context;
+        let Context { offender: o, act: c, turn_of } = self.context;
         let names = self.seats.iter().map(|s| s.name()).collect::<Vec<_>>().join(" and ");
         match self.kind {
             Rectification::CallStands => format!("{o}'s {c} stands; the auction continues with {}", o.lho()),
@@ -51,7 +68,10 @@ impl Rectified {
             Rectification::BarredPlayerPasses => {
                 format!("{turn_of}, obliged to pass, is deemed to have passed; {o}'s {c} is in rotation")
             }
-            Rectification::DeemSubsequent => format!("{turn_of}'s call is taken first; {o}'s {c} is deemed made after it"),
+            Rectification::DeemSubsequent => match c {
+                Act::Call(_) => format!("{turn_of}'s call is taken first; {o}'s {c} is deemed made after it"),
+                Act::Card(_) => format!("{turn_of}'s card is taken first; {o}'s {c} is deemed played after it"),
+            },
             Rectification::ReopenAuction => format!("the auction does not end; {turn_of}, deprived of his turn, calls"),
             Rectification::MustPass { duration: Duration::NextTurn, .. } => {
                 format!("{names} must pass at the next turn to call")
@@ -98,6 +118,66 @@ impl Rectified {
                 o.lho(),
                 o.rho()
             ),
+            Rectification::LeadStands => format!("{o}'s lead of {c} stands as a correct lead; {} plays next", o.lho()),
+            Rectification::LeadFromCorrectHand => format!("the lead is made from the correct hand, {turn_of}'s"),
+            Rectification::CardRestored => format!("{o}'s {c} is taken back into his hand without penalty"),
+            Rectification::LeadSameSuit => {
+                format!("{names} must lead a {} if he can", c_suit(c).map(|s| &s.name()[..s.name().len() - 1]).unwrap_or("card of the same suit"))
+            }
+            Rectification::DeclarerSpreads => format!(
+                "{} spreads his hand and becomes dummy; {} becomes declarer, and {o}'s opening lead of {c} stands",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::ProperLeadStands => format!(
+                "{turn_of}'s proper lead stands; {o}'s {c} and any card played to it are taken back without penalty"
+            ),
+            Rectification::PenaltyCard { .. } => format!("{names}'s {c} becomes a penalty card"),
+            Rectification::MajorPenaltyCard => format!(
+                "{names}'s {c} is a major penalty card: it must be played at the first legal opportunity, and declarer has lead options when {}'s partner has the lead",
+                names
+            ),
+            Rectification::MinorPenaltyCard => format!(
+                "{names}'s {c} is a minor penalty card: {names} may not play another card of its suit below honour rank before it"
+            ),
+            Rectification::PartnerPlaysHighest => format!("{names} must play the highest card he holds of the suit led"),
+            Rectification::PartnerPlaysLowest => format!("{names} must play the lowest card he holds of the suit led"),
+            Rectification::PartnerPlaysOtherSuit => format!("{names} must play a card of another suit, which declarer names"),
+            Rectification::PlayContinues => format!("no rectification: {o}'s {c} is taken back and play goes on"),
+            Rectification::PenaltiesRemain => format!(
+                "the lead and play penalties already imposed on {o} and {} stay in force",
+                o.partner()
+            ),
+            Rectification::ReviewLineOfPlay => format!(
+                "the director may award an adjusted score if {o}'s side adopts a line of play that could have been based on information from the irregular {c}"
+            ),
+            Rectification::DesignatedCardPlayed => format!("{o} designates the card he plays, {c}; the others are taken back"),
+            Rectification::RequirePenaltyCardSuit => format!(
+                "{names} must lead {}; every penalty card of that suit is picked up",
+                c_suit(c).map(|s| s.name()).unwrap_or("the penalty card's suit")
+            ),
+            Rectification::ProhibitPenaltyCardSuit => format!(
+                "{names} may not lead {} for as long as he retains the lead; every penalty card of that suit is picked up",
+                c_suit(c).map(|s| s.name()).unwrap_or("the penalty card's suit")
+            ),
+            Rectification::PenaltyCardStays => format!("{names} may lead any card; {o}'s penalty card {c} stays on the table"),
+            Rectification::AnyLegalCard => format!("{o}, unable to comply with the penalty, may play any legal card, as {c}"),
+            Rectification::ObligationRevoke => {
+                format!("{o}'s {c} fails to comply with a penalty he could have complied with: a revoke")
+            }
+            Rectification::CorrectRevoke => format!("{o}'s revoke card {c} is withdrawn; he substitutes a legal card"),
+            Rectification::LaterCardsMayBeWithdrawn => format!(
+                "{} and {} may withdraw any card played after the revoke and substitute another",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::RevokeEstablished => {
+                format!("{o}'s revoke is established: it may no longer be corrected, and the revoke trick stands")
+            }
+            Rectification::InquiryPermitted => format!("{turn_of} may ask {o} whether he holds a card of the suit led"),
+            Rectification::ImproperInquiry => format!(
+                "{turn_of} may not ask {o} about a possible revoke: the question is a breach of propriety, which the director may rectify"
+            ),
             Rectification::ReviewEnforcedPass => format!(
                 "the director is to consider an adjusted score if an enforced pass by {o} or {} damages {} and {}",
                 o.partner(),
@@ -105,6 +185,13 @@ impl Rectified {
                 o.rho()
             ),
         }
+    }
+}
+
+fn c_suit(a: Act) -> Option<crate::play::Suit> {
+    match a {
+        Act::Card(c) => Some(c.suit),
+        Act::Call(_) => None,
     }
 }
 
@@ -149,8 +236,12 @@ pub struct IrregularityRuling {
     /// The irregularity, as the vocabulary names it.
     pub irregularity: &'static str,
     pub offender: Seat,
-    #[serde(serialize_with = "call_text")]
-    pub call: Call,
+    /// The irregular call, for an irregularity of the auction.
+    #[serde(serialize_with = "call_text", skip_serializing_if = "Option::is_none")]
+    pub call: Option<Call>,
+    /// The card, for an irregularity of the play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<Card>,
     /// Whose turn it was.
     pub turn_of: Seat,
     /// The facts the consulted tables test, as fact name and value name.
@@ -165,6 +256,17 @@ pub struct IrregularityRuling {
     pub alternatives: Vec<Alternative>,
     /// Tables that have no rule for this case.
     pub unprovided: Vec<&'static str>,
+}
+
+impl IrregularityRuling {
+    /// The irregular call or card, as text.
+    pub fn act(&self) -> String {
+        match (self.call, self.card) {
+            (Some(c), _) => c.to_string(),
+            (None, Some(c)) => c.to_string(),
+            (None, None) => String::new(),
+        }
+    }
 }
 
 /// A lead restriction that arises if the offending side defends.
@@ -225,15 +327,30 @@ pub struct RevokeRuling {
     pub transferred: usize,
 }
 
+/// A penalty card still on the table at the end of the record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PenaltyCardView {
+    pub seat: Seat,
+    pub card: Card,
+    pub major: bool,
+    pub clauses: Vec<&'static str>,
+}
+
 /// The play: tricks won, revokes, and the result after adjustment.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayRuling {
+    /// Declarer and dummy at the end (they change places when declarer spreads his hand).
     pub declarer: Seat,
     pub dummy: Seat,
     pub tricks_played: usize,
-    /// Tricks won as played: by declarer's side, and by the defenders.
+    /// An agreed claim: the claimer, and the tricks his side takes of those not played.
+    pub claim: Option<(Seat, usize)>,
+    /// Tricks won as played (and claimed): by declarer's side, and by the defenders.
     pub won: (usize, usize),
     pub revokes: Vec<RevokeRuling>,
+    pub penalty_cards: Vec<PenaltyCardView>,
+    /// Lead and play penalties still binding at the end of the record.
+    pub obligations: Vec<Obligation>,
     /// Tricks after the revoke adjustments, once all thirteen are played.
     pub adjusted: Option<(usize, usize)>,
 }
@@ -241,8 +358,12 @@ pub struct PlayRuling {
 impl PlayRuling {
     /// The tricks played and won, in a sentence.
     pub fn summary(&self) -> String {
+        let claim = match self.claim {
+            Some((s, n)) => format!(", then {s} claimed {n} of the remaining tricks"),
+            None => String::new(),
+        };
         format!(
-            "Play: {} trick(s) played; {} and {} won {}, the defenders {}.",
+            "Play: {} trick(s) played{claim}; {} and {} won {}, the defenders {}.",
             self.tricks_played, self.declarer, self.dummy, self.won.0, self.won.1
         )
     }
@@ -252,14 +373,18 @@ impl RevokeRuling {
     /// The revoke, in a sentence.
     pub fn description(&self) -> String {
         let r = &self.revoke;
-        let state = if r.established { "established" } else { "not established" };
-        format!(
-            "Revoke by {} on trick {}: {} played while holding {}; {state}.",
-            r.seat,
-            r.trick,
-            r.card,
-            r.suit_led.name()
-        )
+        let state = match (r.established, r.corrected) {
+            (true, true) => "established, and corrected",
+            (true, false) => "established",
+            (false, true) => "corrected",
+            (false, false) => "not established",
+        };
+        let what = match r.kind {
+            RevokeKind::FollowSuit => format!("{} played while holding {}", r.card, r.suit_led.name()),
+            RevokeKind::Penalty => format!("{} played against a lead or play penalty he could have met", r.card),
+            RevokeKind::PenaltyCard => format!("{} played instead of a penalty card", r.card),
+        };
+        format!("Revoke by {} on trick {}: {what}; {state}.", r.seat, r.trick)
     }
 }
 
@@ -293,8 +418,11 @@ fn as_map<S: serde::Serializer, V: Serialize>(pairs: &[(&'static str, V)], s: S)
     s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
 }
 
-fn call_text<S: serde::Serializer>(c: &Call, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(c)
+fn call_text<S: serde::Serializer>(c: &Option<Call>, s: S) -> Result<S::Ok, S::Error> {
+    match c {
+        Some(c) => s.collect_str(c),
+        None => s.serialize_none(),
+    }
 }
 
 fn auction_text<S: serde::Serializer>(calls: &[Made], s: S) -> Result<S::Ok, S::Error> {
@@ -348,7 +476,7 @@ impl Ruling {
                 ir.event,
                 ir.irregularity.replace('_', " "),
                 ir.offender,
-                ir.call,
+                ir.act(),
                 ir.turn_of,
                 ir.facts.iter().map(|(f, v)| format!("{f} = {v}")).collect::<Vec<_>>().join(", ")
             );
@@ -401,6 +529,14 @@ impl Ruling {
             for r in &p.revokes {
                 let _ = writeln!(out, "{}", r.description());
                 rectification_lines(&mut out, "  ", &r.rectifications);
+            }
+            for o in &p.obligations {
+                let _ = writeln!(out, "Play obligation: {} ({}).", o.text, cite(&o.clauses));
+            }
+            for c in &p.penalty_cards {
+                let kind = if c.major { "major" } else { "minor" };
+                let _ =
+                    writeln!(out, "Penalty card on the table: {}'s {} ({kind}; {}).", c.seat, c.card, cite(&c.clauses));
             }
             if let Some((d, e)) = p.adjusted {
                 let _ =

@@ -111,7 +111,7 @@ fn irregularity(book: &Book, from: &str, ruling: &Ruling, ir: &IrregularityRulin
         ir.event,
         escape(&ir.irregularity.replace('_', " ")),
         ir.offender,
-        escape(&ir.call.to_string()),
+        escape(&ir.act()),
         ir.turn_of
     );
     if !ir.facts.is_empty() {

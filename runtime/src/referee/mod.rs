@@ -5,13 +5,18 @@
 
 use crate::auction::{self, admissible_double, last_bid, outranks, standing, Call, Made, Seat, Strain};
 use crate::case::{Case, Event};
-use crate::play::{trump_suit, Card, Hand, Revoke, Suit, Trick};
 use crate::ruling::*;
 use bridgelaw_tables::{
     self as tables, CallKind, Decision, Duration, FactId, FactSource, Facts, Irregularity, Party, PassMeaning,
     Rectification, Table, Traced, Turn,
 };
 use std::fmt;
+
+mod play;
+use play::PlayState;
+
+// `Known` is a 64-bit set of facts.
+const _: () = assert!(FactId::ALL.len() <= 64, "too many facts for the `Known` bitset");
 
 /// A case the referee cannot rule on: malformed, or an irregularity that no
 /// table of the edition covers.
@@ -141,6 +146,7 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
         let number = i + 1;
         match event {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
+            Event::Director { answers } if r.play.is_some() => r.play_director(number, answers)?,
             Event::Director { answers } => match r.pending.take() {
                 Some(p) => r.decide(p, answers)?,
                 // Called after a condoning call already settled the irregularity: nothing more to rule.
@@ -149,6 +155,11 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
             },
             Event::Simultaneous { calls } => r.simultaneous(number, *calls)?,
             Event::Play { seat, card } => r.play(number, *seat, *card)?,
+            Event::SimultaneousPlays { plays } => r.simultaneous_plays(number, *plays)?,
+            Event::Together { seat, cards, faced } => r.together(number, *seat, cards, *faced)?,
+            Event::Ask { by, of } => r.ask(number, *by, *of)?,
+            Event::Designate { seat, card } => r.designate(number, *seat, *card)?,
+            Event::Claim { seat, tricks } => r.claim(number, *seat, *tricks)?,
         }
         if r.stopped_at.is_some() {
             r.stopped_at = Some(case.events.len() - number);
@@ -159,28 +170,10 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
         // Attention is drawn at the end of the record.
         r.decide(p, &[])?;
     }
+    if r.stopped_at.is_none() {
+        r.end_of_record(case.events.len())?;
+    }
     Ok(r.finish())
-}
-
-/// The state of the play.
-struct PlayState {
-    declarer: Seat,
-    dummy: Seat,
-    trump: Option<Suit>,
-    hands: [Hand; 4],
-    tricks: Vec<Trick>,
-    current: Trick,
-    revokes: Vec<Revoke>,
-}
-
-impl PlayState {
-    fn next_to_play(&self) -> Seat {
-        self.current.cards.last().map(|(s, _)| s.lho()).unwrap_or(self.current.leader)
-    }
-
-    fn winner(&self, trick: usize) -> Seat {
-        self.tricks[trick].winner(self.trump).expect("a complete trick has a winner")
-    }
 }
 
 /// Scans a sequence of calls made in the given order, from `dealer`, and
@@ -443,134 +436,6 @@ impl Referee<'_> {
         self.call(event, second.0, second.1)
     }
 
-    /// Records a card led or played, detecting revokes and their establishment.
-    fn play(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
-        if self.play.is_none() {
-            if self.pending.is_some() {
-                return Err(err(event, "a card is played while an irregularity of the auction awaits a ruling"));
-            }
-            let contract = match (self.over, auction::contract(&self.calls), self.case.contract) {
-                (true, Some(c), _) => c,
-                (_, _, Some(c)) if self.calls.is_empty() => c,
-                _ => {
-                    return Err(err(
-                        event,
-                        "a card is played, but the auction has not ended in a contract and the case gives none",
-                    ))
-                }
-            };
-            let deal = self.case.deal.ok_or_else(|| err(event, "a card is played, but the case gives no `deal`"))?;
-            let leader = contract.declarer.lho();
-            self.play = Some(PlayState {
-                declarer: contract.declarer,
-                dummy: contract.declarer.partner(),
-                trump: trump_suit(contract.strain),
-                hands: deal.hands,
-                tricks: Vec::with_capacity(13),
-                current: Trick { leader, cards: Vec::with_capacity(4) },
-                revokes: Vec::new(),
-            });
-        }
-        let edition = self.edition();
-        let state = self.play.as_mut().expect("set above");
-        if state.tricks.len() == 13 {
-            return Err(err(event, format!("{seat} plays {card} after the thirteenth trick")));
-        }
-        if !state.hands[seat as usize].contains(card) {
-            return Err(err(event, format!("{seat} does not hold {card}")));
-        }
-        if seat != state.next_to_play() {
-            let what = format!("{seat} plays {card} when it is {}'s turn to play", state.next_to_play());
-            return Err(unsupported(event, edition, &what));
-        }
-        let trick_number = state.tricks.len() + 1;
-        for r in state.revokes.iter_mut().filter(|r| !r.established && r.trick < trick_number && r.seat.same_side(seat))
-        {
-            r.established = true;
-        }
-        if let Some(&(_, led)) = state.current.cards.first() {
-            if card.suit != led.suit && state.hands[seat as usize].has_suit(led.suit) {
-                state.revokes.push(Revoke { trick: trick_number, seat, card, suit_led: led.suit, established: false });
-            }
-        }
-        state.hands[seat as usize].remove(card);
-        state.current.cards.push((seat, card));
-        if state.current.cards.len() == 4 {
-            let winner = state.current.winner(state.trump).expect("four cards");
-            let done = std::mem::replace(&mut state.current, Trick { leader: winner, cards: Vec::with_capacity(4) });
-            state.tricks.push(done);
-        }
-        Ok(())
-    }
-
-    /// Asks the revoke table about each established revoke, once play is over.
-    fn play_ruling(&mut self) -> Option<PlayRuling> {
-        let state = self.play.take()?;
-        let edition = self.edition();
-        let declarers = |s: Seat| s.same_side(state.declarer);
-        let won_by_declarer = (0..state.tricks.len()).filter(|&t| declarers(state.winner(t))).count();
-        let complete = state.tricks.len() == 13;
-        let mut transfers = (0usize, 0usize);
-        let mut revokes = Vec::new();
-        for (i, r) in state.revokes.iter().enumerate() {
-            let mut ruling =
-                RevokeRuling { revoke: r.clone(), rules: Vec::new(), rectifications: Vec::new(), transferred: 0 };
-            if complete && r.established {
-                let t = r.trick - 1;
-                let offending = |s: Seat| s.same_side(r.seat);
-                let facts = Facts {
-                    revoke_trick_won_by_offender: state.winner(t) == r.seat,
-                    offending_side_won_revoke_trick: offending(state.winner(t)),
-                    offending_side_won_later_trick: (t + 1..13).any(|u| offending(state.winner(u))),
-                    repeated_revoke_same_suit: state.revokes[..i]
-                        .iter()
-                        .any(|e| e.established && e.seat == r.seat && e.suit_led == r.suit_led),
-                    revoke_from_faced_hand: r.seat == state.dummy,
-                    revoke_on_twelfth_trick: r.trick == 12,
-                    ..Facts::default()
-                };
-                let mut d = Decision::default();
-                tables::decide(edition, Table::RevokeAdjustment, &facts, &mut d);
-                let p = Pending {
-                    event: 0,
-                    index: None,
-                    offender: r.seat,
-                    call: Call::Pass,
-                    turn_of: r.seat,
-                    last_bid: None,
-                    facts,
-                    known: Known::default(),
-                };
-                for o in &d.outcomes {
-                    if let Rectification::TransferTricks { count } = o.rectification {
-                        // Never more than the offending side won from the revoke trick on.
-                        let available = (t..13).filter(|&u| offending(state.winner(u))).count();
-                        ruling.transferred = (count as usize).min(available);
-                    }
-                    let view = self.describe(&p, o);
-                    self.cite(&view.clauses);
-                    ruling.rectifications.push(view);
-                }
-                ruling.rules = d.rules;
-                if declarers(r.seat) {
-                    transfers.0 += ruling.transferred;
-                } else {
-                    transfers.1 += ruling.transferred;
-                }
-            }
-            revokes.push(ruling);
-        }
-        let won = (won_by_declarer, state.tricks.len() - won_by_declarer);
-        Some(PlayRuling {
-            declarer: state.declarer,
-            dummy: state.dummy,
-            tricks_played: state.tricks.len(),
-            won,
-            revokes,
-            adjusted: complete.then(|| (won.0 - transfers.0 + transfers.1, won.1 - transfers.1 + transfers.0)),
-        })
-    }
-
     /// Facts a later event reveals: the calls made after the ruling.
     fn look_ahead(&self, p: &mut Pending) {
         let mut rho_seen = p.known.contains(&FactId::RhoCall);
@@ -600,89 +465,21 @@ impl Referee<'_> {
         }
     }
 
-    /// Asks the tables, once per combination of the unknown facts they test.
-    fn consult(&self, p: &Pending) -> (Vec<FactId>, Vec<Group>) {
-        let edition = self.edition();
-        let mut unknown: Vec<FactId> = Vec::new();
-        loop {
-            let mut groups: Vec<Group> = Vec::new();
-            let total: usize = unknown.iter().map(|f| f.values().len()).product();
-            for n in 0..total {
-                let mut facts = p.facts;
-                let mut rest = n;
-                let mut combo = Vec::with_capacity(unknown.len());
-                for f in &unknown {
-                    let v = rest % f.values().len();
-                    rest /= f.values().len();
-                    facts.set(*f, v);
-                    combo.push(v);
-                }
-                let mut decision = Decision::default();
-                tables::decide(edition, Table::Irregularity, &facts, &mut decision);
-                match groups.iter_mut().find(|(d, _)| *d == decision) {
-                    Some((_, combos)) => combos.push(combo),
-                    None => groups.push((decision, vec![combo])),
-                }
-            }
-            let before = unknown.len();
-            for (d, _) in &groups {
-                for t in &d.tables {
-                    for f in tables::tests(edition, *t) {
-                        if !p.known.contains(f) && !unknown.contains(f) {
-                            unknown.push(*f);
-                        }
-                    }
-                }
-            }
-            if unknown.len() == before {
-                return (unknown, groups);
-            }
-        }
-    }
-
     fn decide(&mut self, mut p: Pending, answers: &[(String, String)]) -> Result<(), RefereeError> {
         self.cancelled_onwards = false;
         self.withdrawn_earlier = None;
-        for (name, value) in answers {
-            let fact = FactId::from_name(name).ok_or_else(|| {
-                let names: Vec<&str> =
-                    FactId::ALL.iter().filter(|f| f.source() != FactSource::Derived).map(|f| f.name()).collect();
-                err(p.event, format!("unknown judgement or choice `{name}`; known: {}", names.join(", ")))
-            })?;
-            if fact.source() == FactSource::Derived {
-                return Err(err(p.event, format!("`{name}` is derived from the auction and cannot be given")));
-            }
-            let index = fact.values().iter().position(|v| v == value).ok_or_else(|| {
-                err(
-                    p.event,
-                    format!("`{value}` is not a value of `{name}`; expected one of: {}", fact.values().join(", ")),
-                )
-            })?;
-            p.facts.set(fact, index);
-            p.known.insert(fact);
-        }
+        answer(p.event, answers, &mut p.facts, &mut p.known)?;
         self.look_ahead(&mut p);
         let edition = self.edition();
-        let (unknown, mut groups) = self.consult(&p);
-        // Show the known facts that the deciding rules test.
-        let mut tested = Known::default();
-        for r in groups.iter().flat_map(|(d, _)| d.rules.iter()) {
-            for f in tables::rule_facts(edition, r) {
-                tested.insert(*f);
-            }
-        }
-        let facts_shown: Vec<(&'static str, &'static str)> = FactId::ALL
-            .iter()
-            .filter(|f| p.known.contains(f) && tested.contains(f))
-            .map(|f| (f.name(), f.values()[p.facts.get(*f)]))
-            .collect();
+        let (unknown, mut groups) = consult(edition, Table::Irregularity, &p.facts, &p.known);
         let mut ruling = IrregularityRuling {
             event: p.event,
             irregularity: p.facts.irregularity.name(),
             offender: p.offender,
-            call: p.call,
+            call: Some(p.call),
+            card: None,
             turn_of: p.turn_of,
-            facts: facts_shown,
+            facts: facts_shown(edition, &groups, &p.facts, &p.known),
             rules: Vec::new(),
             rectifications: Vec::new(),
             open_questions: Vec::new(),
@@ -699,27 +496,7 @@ impl Referee<'_> {
                 ruling.rectifications.push(view);
             }
         } else {
-            let varies = |combos: &[Vec<usize>], i: usize| distinct_values(combos, i) < unknown[i].values().len();
-            let relevant: Vec<usize> =
-                (0..unknown.len()).filter(|&i| groups.iter().any(|(_, combos)| varies(combos, i))).collect();
-            ruling.open_questions = relevant.iter().map(|&i| unknown[i].name()).collect();
-            for (decision, combos) in &groups {
-                let when = relevant
-                    .iter()
-                    .filter(|&&i| varies(combos, i))
-                    .map(|&i| {
-                        let mut vals: Vec<usize> = combos.iter().map(|c| c[i]).collect();
-                        vals.sort();
-                        vals.dedup();
-                        (unknown[i].name(), vals.iter().map(|&v| unknown[i].values()[v]).collect())
-                    })
-                    .collect();
-                ruling.alternatives.push(Alternative {
-                    when,
-                    rules: decision.rules.clone(),
-                    rectifications: decision.outcomes.iter().map(|t| self.describe(&p, t)).collect(),
-                });
-            }
+            (ruling.open_questions, ruling.alternatives) = open_questions(&unknown, &groups, |t| self.describe(&p, t));
             self.stopped_at = Some(0);
         }
         self.irregularities.push(ruling);
@@ -762,7 +539,7 @@ impl Referee<'_> {
         Rectified {
             rectification: t.rectification.name(),
             kind: t.rectification,
-            context: Context { offender: p.offender, call: p.call, turn_of: p.turn_of },
+            context: Context { offender: p.offender, act: Act::Call(p.call), turn_of: p.turn_of },
             seats,
             duration: duration.map(Duration::name),
             rule: t.rule,
@@ -876,6 +653,8 @@ impl Referee<'_> {
             | Rectification::RequireOrProhibitSuit
             | Rectification::ProhibitAnySuit
             | Rectification::NoLeadRestriction => {}
+            // The rectifications of the play never come from the auction's tables.
+            _ => {}
         }
         self.over =
             auction_over(&self.calls) && self.skipped.is_empty() && t.rectification != Rectification::ReopenAuction;
@@ -1034,6 +813,129 @@ fn suit_name(s: Strain) -> &'static str {
 fn lowest_sufficient(last: Option<Call>, bid: Call) -> Option<Call> {
     let Call::Bid { strain, .. } = bid else { return None };
     (1..=7).map(|level| Call::Bid { level, strain }).find(|&c| outranks(c, last))
+}
+
+/// Asks `table` (and the tables it delegates to) once per combination of
+/// the unknown facts they test, and groups the combinations by decision.
+fn consult(edition: tables::Edition, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
+    let mut unknown: Vec<FactId> = Vec::new();
+    loop {
+        let mut groups: Vec<Group> = Vec::new();
+        let total: usize = unknown.iter().map(|f| f.values().len()).product();
+        for n in 0..total {
+            let mut facts = *facts;
+            let mut rest = n;
+            let mut combo = Vec::with_capacity(unknown.len());
+            for f in &unknown {
+                let v = rest % f.values().len();
+                rest /= f.values().len();
+                facts.set(*f, v);
+                combo.push(v);
+            }
+            let mut decision = Decision::default();
+            tables::decide(edition, table, &facts, &mut decision);
+            match groups.iter_mut().find(|(d, _)| *d == decision) {
+                Some((_, combos)) => combos.push(combo),
+                None => groups.push((decision, vec![combo])),
+            }
+        }
+        let before = unknown.len();
+        for (d, _) in &groups {
+            for t in &d.tables {
+                for f in tables::tests(edition, *t) {
+                    if !known.contains(f) && !unknown.contains(f) {
+                        unknown.push(*f);
+                    }
+                }
+            }
+        }
+        if unknown.len() == before {
+            // Combinations the tables' assumptions exclude cannot occur: they are no alternative.
+            if groups.iter().any(|(d, _)| d.unprovided.is_empty()) {
+                groups.retain(|(d, _)| d.unprovided.is_empty());
+            }
+            return (unknown, groups);
+        }
+    }
+}
+
+/// The known facts that the deciding rules of any group test, with their values.
+fn facts_shown(
+    edition: tables::Edition,
+    groups: &[Group],
+    facts: &Facts,
+    known: &Known,
+) -> Vec<(&'static str, &'static str)> {
+    let mut tested = Known::default();
+    for r in groups.iter().flat_map(|(d, _)| d.rules.iter()) {
+        for f in tables::rule_facts(edition, r) {
+            tested.insert(*f);
+        }
+    }
+    FactId::ALL
+        .iter()
+        .filter(|f| known.contains(f) && tested.contains(f))
+        .map(|f| (f.name(), f.values()[facts.get(*f)]))
+        .collect()
+}
+
+/// For a decision that depends on unknown facts: the questions the director
+/// must settle, and the outcome for each answer.
+fn open_questions(
+    unknown: &[FactId],
+    groups: &[Group],
+    describe: impl Fn(&Traced) -> Rectified,
+) -> (Vec<&'static str>, Vec<Alternative>) {
+    let varies = |combos: &[Vec<usize>], i: usize| distinct_values(combos, i) < unknown[i].values().len();
+    let relevant: Vec<usize> =
+        (0..unknown.len()).filter(|&i| groups.iter().any(|(_, combos)| varies(combos, i))).collect();
+    let questions = relevant.iter().map(|&i| unknown[i].name()).collect();
+    let alternatives = groups
+        .iter()
+        .map(|(decision, combos)| {
+            let when = relevant
+                .iter()
+                .filter(|&&i| varies(combos, i))
+                .map(|&i| {
+                    let mut vals: Vec<usize> = combos.iter().map(|c| c[i]).collect();
+                    vals.sort();
+                    vals.dedup();
+                    (unknown[i].name(), vals.iter().map(|&v| unknown[i].values()[v]).collect())
+                })
+                .collect();
+            Alternative {
+                when,
+                rules: decision.rules.clone(),
+                rectifications: decision.outcomes.iter().map(&describe).collect(),
+            }
+        })
+        .collect();
+    (questions, alternatives)
+}
+
+/// Applies a director's answers (judgements and choices) to the facts.
+fn answer(
+    event: usize,
+    answers: &[(String, String)],
+    facts: &mut Facts,
+    known: &mut Known,
+) -> Result<(), RefereeError> {
+    for (name, value) in answers {
+        let fact = FactId::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> =
+                FactId::ALL.iter().filter(|f| f.source() != FactSource::Derived).map(|f| f.name()).collect();
+            err(event, format!("unknown judgement or choice `{name}`; known: {}", names.join(", ")))
+        })?;
+        if fact.source() == FactSource::Derived {
+            return Err(err(event, format!("`{name}` is derived from the auction or the play and cannot be given")));
+        }
+        let index = fact.values().iter().position(|v| v == value).ok_or_else(|| {
+            err(event, format!("`{value}` is not a value of `{name}`; expected one of: {}", fact.values().join(", ")))
+        })?;
+        facts.set(fact, index);
+        known.insert(fact);
+    }
+    Ok(())
 }
 
 fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {

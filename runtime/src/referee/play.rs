@@ -1,0 +1,1100 @@
+//! The play half of the referee: tricks, leads out of turn, premature,
+//! simultaneous and multiple plays, penalty cards with the lead and play
+//! penalties they bring, revokes (their correction, establishment and trick
+//! adjustment), questions about a revoke, and claims. As in the auction, the
+//! generated tables decide every outcome; this module derives the facts they
+//! test and carries their rectifications into the state of the play.
+
+use super::*;
+use crate::play::{trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
+use bridgelaw_tables::{AskedRole, AskerRole, EstablishingAct, Exposure, NextCard, OffenderRole, PlayIrregularity};
+
+/// What an earlier rectification obliges a player to lead or play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PlayBound {
+    /// At his next lead, a card of this suit.
+    LeadSuit(Suit),
+    /// No lead of this suit for as long as he retains the lead.
+    NoLeadOfSuit(Suit),
+    /// To the trick of this number, his highest card of the suit led.
+    Highest(usize),
+    /// To the trick of this number, his lowest card of the suit led.
+    Lowest(usize),
+    /// To the trick of this number, a card of a suit other than the suit led.
+    OtherSuit(usize),
+}
+
+#[derive(Clone, Debug)]
+struct PlayBinding {
+    seat: Seat,
+    bound: PlayBound,
+    /// Imposed after his partner's premature lead or play.
+    premature: bool,
+    clauses: Vec<&'static str>,
+}
+
+#[derive(Clone, Debug)]
+struct PenaltyCard {
+    seat: Seat,
+    card: Card,
+    major: bool,
+    clauses: Vec<&'static str>,
+}
+
+/// An irregularity of the play awaiting the director, or the next card.
+#[derive(Clone, Debug)]
+struct PlayPending {
+    event: usize,
+    /// The hand the card came from (dummy's seat for dummy's cards).
+    offender: Seat,
+    card: Card,
+    /// Cards played together with `card`, for Law 58B.
+    others: Vec<Card>,
+    /// The hand whose turn it was; for a question, the player who asked.
+    turn_of: Seat,
+    table: Table,
+    facts: Facts,
+    known: Known,
+    /// For a revoke being corrected, its index.
+    revoke: Option<usize>,
+}
+
+/// The state of the play.
+pub(super) struct PlayState {
+    declarer: Seat,
+    dummy: Seat,
+    trump: Option<Suit>,
+    hands: [Hand; 4],
+    tricks: Vec<Trick>,
+    current: Trick,
+    revokes: Vec<Revoke>,
+    /// For each revoke, the rectification that established it.
+    established_by: Vec<Option<Rectified>>,
+    penalty_cards: Vec<PenaltyCard>,
+    bindings: Vec<PlayBinding>,
+    pending: Option<PlayPending>,
+    /// Declarer's lead out of turn was taken back and he has not yet led from the correct hand.
+    retracted_declarer_lead: bool,
+    /// The trick for which declarer's penalty-card lead options were settled.
+    lead_options_settled: Option<usize>,
+    /// After a corrected revoke: the offender and the place of his card in the trick.
+    substitute: Option<(Seat, usize)>,
+    /// An agreed claim: the claimer and the tricks his side takes of those not played.
+    claim: Option<(Seat, usize)>,
+}
+
+impl PlayState {
+    fn next_to_play(&self) -> Seat {
+        self.current.cards.last().map(|(s, _)| s.lho()).unwrap_or(self.current.leader)
+    }
+
+    fn winner(&self, trick: usize) -> Seat {
+        self.tricks[trick].winner(self.trump).expect("a complete trick has a winner")
+    }
+
+    fn trick_number(&self) -> usize {
+        self.tricks.len() + 1
+    }
+
+    fn role(&self, seat: Seat) -> OffenderRole {
+        if seat.same_side(self.declarer) {
+            OffenderRole::Declarer
+        } else {
+            OffenderRole::Defender
+        }
+    }
+
+    fn side_has_penalties(&self, seat: Seat) -> bool {
+        self.penalty_cards.iter().any(|p| p.seat.same_side(seat))
+            || self.bindings.iter().any(|b| b.seat.same_side(seat))
+    }
+
+    /// The seat whose major penalty card gives declarer lead options now, if any.
+    fn penalty_card_holder(&self) -> Option<Seat> {
+        let holder = self.current.leader.partner();
+        (self.current.cards.is_empty()
+            && self.pending.is_none()
+            && self.lead_options_settled != Some(self.trick_number())
+            && self.penalty_cards.iter().any(|p| p.seat == holder && p.major))
+        .then_some(holder)
+    }
+}
+
+fn relation(from: Seat, to: Seat) -> Turn {
+    if to == from.partner() {
+        Turn::Partner
+    } else if to == from.lho() {
+        Turn::Lho
+    } else {
+        Turn::Rho
+    }
+}
+
+/// Every derived fact is known; judgements and choices, and `unknown`, are not.
+fn derived_known(unknown: &[FactId]) -> Known {
+    let mut known = Known::default();
+    for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived && !unknown.contains(f)) {
+        known.insert(f);
+    }
+    known
+}
+
+impl Referee<'_> {
+    fn st(&mut self) -> &mut PlayState {
+        self.play.as_mut().expect("the play has started")
+    }
+
+    /// Sets up the play at its first event: the contract, the deal and the opening leader.
+    fn start_play(&mut self, event: usize) -> Result<(), RefereeError> {
+        if self.play.is_some() {
+            return Ok(());
+        }
+        if self.pending.is_some() {
+            return Err(err(event, "the play begins while an irregularity of the auction awaits a ruling"));
+        }
+        let contract = match (self.over, auction::contract(&self.calls), self.case.contract) {
+            (true, Some(c), _) => c,
+            (_, _, Some(c)) if self.calls.is_empty() => c,
+            _ => {
+                return Err(err(
+                    event,
+                    "a card is played, but the auction has not ended in a contract and the case gives none",
+                ))
+            }
+        };
+        let deal = self.case.deal.ok_or_else(|| err(event, "a card is played, but the case gives no `deal`"))?;
+        self.play = Some(PlayState {
+            declarer: contract.declarer,
+            dummy: contract.declarer.partner(),
+            trump: trump_suit(contract.strain),
+            hands: deal.hands,
+            tricks: Vec::with_capacity(13),
+            current: Trick { leader: contract.declarer.lho(), cards: Vec::with_capacity(4) },
+            revokes: Vec::new(),
+            established_by: Vec::new(),
+            penalty_cards: Vec::new(),
+            bindings: Vec::new(),
+            pending: None,
+            retracted_declarer_lead: false,
+            lead_options_settled: None,
+            substitute: None,
+            claim: None,
+        });
+        Ok(())
+    }
+
+    /// Checks that `seat` can still lead or play `card`.
+    fn playable(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        let st = self.st();
+        if st.tricks.len() == 13 || st.claim.is_some() {
+            return Err(err(event, format!("{seat} plays {card} after the play has ended")));
+        }
+        if !st.hands[seat as usize].contains(card) {
+            return Err(err(event, format!("{seat} does not hold {card}")));
+        }
+        Ok(())
+    }
+
+    /// A card led or played, as the case records it.
+    pub(super) fn play(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        self.playable(event, seat, card)?;
+        if let Some(mut p) = self.st().pending.take() {
+            // The card shows what happened after the irregular lead.
+            let next =
+                if p.table != Table::PlayIrregularity || p.facts.play_irregularity != PlayIrregularity::LeadOutOfTurn {
+                    None
+                } else if seat == p.offender.lho() {
+                    Some(NextCard::Lho)
+                } else if seat == p.offender.rho() {
+                    Some(NextCard::Rho)
+                } else {
+                    None
+                };
+            let Some(next) = next else {
+                let awaiting = p.event;
+                self.st().pending = Some(p);
+                return Err(err(
+                    event,
+                    format!("{seat} plays {card} while the irregularity of event {awaiting} awaits a ruling; record `director` before it"),
+                ));
+            };
+            p.facts.next_card = next;
+            p.known.insert(FactId::NextCard);
+            self.rule_play(p, &[])?;
+            if self.stopped_at.is_some() {
+                return Ok(());
+            }
+        }
+        if let Some(holder) = self.st().penalty_card_holder() {
+            // The partner leads before declarer has chosen among his options.
+            self.lead_options(event, holder, &[])?;
+            if self.stopped_at.is_some() {
+                return Ok(());
+            }
+        }
+        self.card(event, seat, card)
+    }
+
+    /// Classifies a card and records it, or holds it as an irregularity awaiting a ruling.
+    fn card(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.playable(event, seat, card)?;
+        let edition = self.edition();
+        let st = self.st();
+        if let Some((offender, index)) = st.substitute {
+            if seat != offender {
+                return Err(err(event, format!("{offender} must first substitute a legal card for his revoke card")));
+            }
+            let led = st.current.cards[0].1.suit;
+            if card.suit != led && st.hands[seat as usize].has_suit(led) {
+                return Err(err(event, format!("{seat}'s substitute {card} does not follow suit either")));
+            }
+            st.hands[seat as usize].remove(card);
+            st.current.cards.insert(index, (seat, card));
+            st.substitute = None;
+            self.trick_done();
+            return Ok(());
+        }
+        let leading = st.current.cards.is_empty();
+        let role = st.role(seat);
+        if leading && seat != st.current.leader {
+            let facts = Facts {
+                play_irregularity: PlayIrregularity::LeadOutOfTurn,
+                offender_role: role,
+                opening_lead: st.tricks.is_empty(),
+                turn: relation(seat, st.current.leader),
+                after_retracted_lead: st.retracted_declarer_lead && role == OffenderRole::Defender,
+                offending_side_has_penalties: st.side_has_penalties(seat),
+                ..Facts::default()
+            };
+            let turn_of = st.current.leader;
+            st.pending = Some(PlayPending {
+                event,
+                offender: seat,
+                card,
+                others: Vec::new(),
+                turn_of,
+                table: Table::PlayIrregularity,
+                facts,
+                known: derived_known(&[FactId::NextCard]),
+                revoke: None,
+            });
+            return Ok(());
+        }
+        if !leading && seat != st.next_to_play() {
+            let partner_played = st.current.cards.iter().any(|(s, _)| *s == seat.partner());
+            if role == OffenderRole::Declarer || partner_played {
+                let what = format!("{seat} plays {card} when it is {}'s turn to play", st.next_to_play());
+                return Err(unsupported(event, edition, &what));
+            }
+            let hands_played = |s: Seat| st.current.cards.iter().any(|(x, _)| *x == s);
+            let facts = Facts {
+                play_irregularity: PlayIrregularity::PrematurePlay,
+                offender_role: role,
+                declarer_played_both_hands: hands_played(st.declarer) && hands_played(st.dummy),
+                ..Facts::default()
+            };
+            let turn_of = st.next_to_play();
+            st.pending = Some(PlayPending {
+                event,
+                offender: seat,
+                card,
+                others: Vec::new(),
+                turn_of,
+                table: Table::PlayIrregularity,
+                facts,
+                known: derived_known(&[]),
+                revoke: None,
+            });
+            return Ok(());
+        }
+        self.in_turn(event, seat, card)
+    }
+
+    /// A card led or played in turn: checks the lead and play penalties, the
+    /// penalty cards and following suit, then adds it to the trick.
+    fn in_turn(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        let st = self.st();
+        let number = st.trick_number();
+        let hand = st.hands[seat as usize];
+        let led = st.current.cards.first().map(|(_, c)| c.suit);
+        // A play to a later trick establishes the side's earlier revokes (Law 63A1).
+        let establish: Vec<usize> = (0..st.revokes.len())
+            .filter(|&i| {
+                let r = &st.revokes[i];
+                !r.established && !r.corrected && r.trick < number && r.seat.same_side(seat)
+            })
+            .collect();
+        for i in establish {
+            self.establish(i, EstablishingAct::PlayToNextTrick);
+        }
+        let st = self.st();
+        // The lead and play penalties that bind this card, and whether each is met.
+        let mut unmet: Vec<(bool, bool)> = Vec::new();
+        let mut other_suit_met = false;
+        let mut legal = match led {
+            Some(l) if hand.has_suit(l) => suit_cards(hand, l),
+            _ => hand,
+        };
+        for b in st.bindings.iter().filter(|b| b.seat == seat) {
+            let (able, meets, allowed) = match (b.bound, led) {
+                (PlayBound::LeadSuit(s), None) => (hand.has_suit(s), card.suit == s, suit_cards(hand, s)),
+                (PlayBound::NoLeadOfSuit(s), None) => (hand.has_other_suit(s), card.suit != s, without_suit(hand, s)),
+                (PlayBound::Highest(t) | PlayBound::Lowest(t), Some(l)) if t == number => {
+                    let extreme =
+                        hand.extremes(l).map(|(hi, lo)| if matches!(b.bound, PlayBound::Highest(_)) { hi } else { lo });
+                    let mut only = Hand::default();
+                    if let Some(c) = extreme {
+                        only.insert(c);
+                    }
+                    (extreme.is_some(), Some(card) == extreme, only)
+                }
+                (PlayBound::OtherSuit(t), Some(l)) if t == number => {
+                    other_suit_met |= card.suit != l;
+                    (hand.has_other_suit(l), card.suit != l, without_suit(hand, l))
+                }
+                _ => continue,
+            };
+            if able {
+                legal = allowed;
+            }
+            if !meets {
+                unmet.push((able, b.premature));
+            }
+        }
+        let own_penalty_cards: Vec<(Card, bool)> =
+            st.penalty_cards.iter().filter(|p| p.seat == seat).map(|p| (p.card, p.major)).collect();
+        let played_penalty_card = own_penalty_cards.iter().any(|(c, _)| *c == card);
+        let mut penalty_card_missed = false;
+        if !played_penalty_card && unmet.is_empty() {
+            // A major penalty card must be played at the first legal opportunity; with a minor
+            // one, no lower card of its suit below honour rank may be played before it.
+            penalty_card_missed = own_penalty_cards.iter().any(|&(c, major)| {
+                if major {
+                    legal.contains(c)
+                } else {
+                    c.suit == card.suit && !card.is_honour()
+                }
+            });
+        }
+        let fails_to_follow =
+            led.is_some_and(|l| card.suit != l && hand.has_suit(l)) && !other_suit_met && unmet.is_empty();
+        st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
+        st.bindings.retain(|b| {
+            b.seat != seat
+                || match b.bound {
+                    PlayBound::LeadSuit(_) => led.is_some(),
+                    PlayBound::NoLeadOfSuit(_) => true,
+                    PlayBound::Highest(t) | PlayBound::Lowest(t) | PlayBound::OtherSuit(t) => t != number,
+                }
+        });
+        if led.is_none() && seat.same_side(st.declarer) {
+            st.retracted_declarer_lead = false;
+        }
+        let suit = led.unwrap_or(card.suit);
+        for (able, premature) in unmet {
+            self.unmet_obligation(event, seat, card, able, premature, RevokeKind::Penalty, suit);
+        }
+        if penalty_card_missed {
+            self.unmet_obligation(event, seat, card, true, false, RevokeKind::PenaltyCard, suit);
+        }
+        let st = self.st();
+        if fails_to_follow {
+            st.revokes.push(Revoke {
+                trick: number,
+                seat,
+                card,
+                suit_led: suit,
+                kind: RevokeKind::FollowSuit,
+                established: false,
+                corrected: false,
+            });
+            st.established_by.push(None);
+        }
+        st.hands[seat as usize].remove(card);
+        st.current.cards.push((seat, card));
+        self.trick_done();
+        Ok(())
+    }
+
+    /// Closes a complete trick: its winner leads next, and a prohibition lapses for a player
+    /// who no longer retains the lead.
+    fn trick_done(&mut self) {
+        let st = self.st();
+        if st.current.cards.len() < 4 || st.substitute.is_some() {
+            return;
+        }
+        let winner = st.current.winner(st.trump).expect("four cards");
+        let done = std::mem::replace(&mut st.current, Trick { leader: winner, cards: Vec::with_capacity(4) });
+        st.tricks.push(done);
+        st.bindings.retain(|b| !matches!(b.bound, PlayBound::NoLeadOfSuit(_)) || b.seat == winner);
+    }
+
+    /// A card that does not meet a lead or play penalty: the table says whether it is a revoke.
+    #[allow(clippy::too_many_arguments)]
+    fn unmet_obligation(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+        able: bool,
+        premature: bool,
+        kind: RevokeKind,
+        suit: Suit,
+    ) {
+        let facts = Facts { able_to_comply: able, obligation_from_premature_play: premature, ..Facts::default() };
+        let turn_of = seat;
+        let p = self.pending_play(event, seat, card, turn_of, Table::UnmetObligation, facts);
+        let outcomes = self.record(&p, Table::UnmetObligation.name());
+        if outcomes.iter().any(|t| t.rectification == Rectification::ObligationRevoke) {
+            let st = self.st();
+            let trick = st.trick_number();
+            st.revokes.push(Revoke { trick, seat, card, suit_led: suit, kind, established: false, corrected: false });
+            st.established_by.push(None);
+        }
+    }
+
+    fn pending_play(
+        &self,
+        event: usize,
+        offender: Seat,
+        card: Card,
+        turn_of: Seat,
+        table: Table,
+        facts: Facts,
+    ) -> PlayPending {
+        PlayPending {
+            event,
+            offender,
+            card,
+            others: Vec::new(),
+            turn_of,
+            table,
+            facts,
+            known: derived_known(&[]),
+            revoke: None,
+        }
+    }
+
+    /// Asks a table about facts that are all derived, and records the ruling without applying
+    /// it; returns the outcomes.
+    fn record(&mut self, p: &PlayPending, irregularity: &'static str) -> Vec<Traced> {
+        let mut d = Decision::default();
+        tables::decide(self.edition(), p.table, &p.facts, &mut d);
+        let groups = [(d, Vec::new())];
+        let facts = facts_shown(self.edition(), &groups, &p.facts, &p.known);
+        let [(d, _)] = groups;
+        let rectifications: Vec<Rectified> = d.outcomes.iter().map(|t| self.describe_play(p, t, p.card)).collect();
+        for r in &rectifications {
+            self.cite(&r.clauses);
+        }
+        self.irregularities.push(IrregularityRuling {
+            event: p.event,
+            irregularity,
+            offender: p.offender,
+            call: None,
+            card: Some(p.card),
+            turn_of: p.turn_of,
+            facts,
+            rules: d.rules,
+            rectifications,
+            open_questions: Vec::new(),
+            alternatives: Vec::new(),
+            unprovided: d.unprovided.iter().map(|t| t.name()).collect(),
+        });
+        d.outcomes
+    }
+
+    /// Rules on a play irregularity, or asks the open questions it depends on.
+    fn rule_play(&mut self, mut p: PlayPending, answers: &[(String, String)]) -> Result<(), RefereeError> {
+        answer(p.event, answers, &mut p.facts, &mut p.known)?;
+        let edition = self.edition();
+        let (unknown, mut groups) = consult(edition, p.table, &p.facts, &p.known);
+        let irregularity =
+            if p.table == Table::PlayIrregularity { p.facts.play_irregularity.name() } else { p.table.name() };
+        let mut ruling = IrregularityRuling {
+            event: p.event,
+            irregularity,
+            offender: p.offender,
+            call: None,
+            card: Some(p.card),
+            turn_of: p.turn_of,
+            facts: facts_shown(edition, &groups, &p.facts, &p.known),
+            rules: Vec::new(),
+            rectifications: Vec::new(),
+            open_questions: Vec::new(),
+            alternatives: Vec::new(),
+            unprovided: Vec::new(),
+        };
+        if groups.len() > 1 {
+            (ruling.open_questions, ruling.alternatives) =
+                open_questions(&unknown, &groups, |t| self.describe_play(&p, t, p.card));
+            self.irregularities.push(ruling);
+            self.st().pending = Some(p);
+            self.stopped_at = Some(0);
+            return Ok(());
+        }
+        let (decision, _) = groups.pop().expect("one group");
+        if decision.outcomes.is_empty() || !decision.unprovided.is_empty() {
+            let what = format!("{} by {} ({})", irregularity.replace('_', " "), p.offender, p.card);
+            return Err(unsupported(p.event, edition, &what));
+        }
+        ruling.rules = decision.rules;
+        for t in &decision.outcomes {
+            for view in self.apply_play(&p, t) {
+                self.cite(&view.clauses);
+                ruling.rectifications.push(view);
+            }
+        }
+        self.irregularities.push(ruling);
+        Ok(())
+    }
+
+    /// Describes a play rectification at this table, without applying it.
+    fn describe_play(&self, p: &PlayPending, t: &Traced, card: Card) -> Rectified {
+        let seats = match t.rectification {
+            Rectification::PartnerPlaysHighest
+            | Rectification::PartnerPlaysLowest
+            | Rectification::PartnerPlaysOtherSuit => vec![p.offender.partner()],
+            Rectification::PenaltyCard { .. }
+            | Rectification::MajorPenaltyCard
+            | Rectification::MinorPenaltyCard
+            | Rectification::ReviewLineOfPlay => vec![p.offender],
+            Rectification::LeadSameSuit
+            | Rectification::RequirePenaltyCardSuit
+            | Rectification::ProhibitPenaltyCardSuit
+            | Rectification::PenaltyCardStays
+            | Rectification::InquiryPermitted
+            | Rectification::ImproperInquiry => vec![p.turn_of],
+            _ => Vec::new(),
+        };
+        Rectified {
+            rectification: t.rectification.name(),
+            kind: t.rectification,
+            context: Context { offender: p.offender, act: Act::Card(card), turn_of: p.turn_of },
+            seats,
+            duration: None,
+            rule: t.rule,
+            clauses: t.trace().map(|c| c.id).collect(),
+        }
+    }
+
+    fn bind_play(&mut self, seat: Seat, bound: PlayBound, premature: bool, view: &Rectified) {
+        let clauses = view.clauses.clone();
+        self.st().bindings.push(PlayBinding { seat, bound, premature, clauses });
+    }
+
+    /// Carries a play rectification into the state of the play; returns it, with the
+    /// rectifications it brings in turn (a penalty card's kind).
+    fn apply_play(&mut self, p: &PlayPending, t: &Traced) -> Vec<Rectified> {
+        let view = self.describe_play(p, t, p.card);
+        let mut out = Vec::new();
+        let number = self.st().trick_number();
+        match t.rectification {
+            Rectification::LeadStands | Rectification::DeclarerSpreads => {
+                let st = self.st();
+                if t.rectification == Rectification::DeclarerSpreads {
+                    std::mem::swap(&mut st.declarer, &mut st.dummy);
+                }
+                st.hands[p.offender as usize].remove(p.card);
+                st.current = Trick { leader: p.offender, cards: vec![(p.offender, p.card)] };
+            }
+            Rectification::LeadFromCorrectHand => {
+                if p.facts.offender_role == OffenderRole::Declarer {
+                    self.st().retracted_declarer_lead = true;
+                }
+            }
+            Rectification::LeadSameSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(p.card.suit), false, &view),
+            Rectification::ProperLeadStands => {
+                let st = self.st();
+                for (s, c) in std::mem::take(&mut st.current.cards) {
+                    st.hands[s as usize].insert(c);
+                }
+                st.current.leader = p.turn_of;
+            }
+            Rectification::PenaltyCard { exposure } => {
+                out.push(view.clone());
+                let cards = if p.others.is_empty() { vec![p.card] } else { p.others.clone() };
+                for c in cards {
+                    out.extend(self.penalty_card(p, c, exposure));
+                }
+                return out;
+            }
+            Rectification::PartnerPlaysHighest => {
+                self.bind_play(p.offender.partner(), PlayBound::Highest(number), true, &view)
+            }
+            Rectification::PartnerPlaysLowest => {
+                self.bind_play(p.offender.partner(), PlayBound::Lowest(number), true, &view)
+            }
+            Rectification::PartnerPlaysOtherSuit => {
+                self.bind_play(p.offender.partner(), PlayBound::OtherSuit(number), true, &view)
+            }
+            Rectification::ReviewLineOfPlay => {
+                self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() })
+            }
+            Rectification::RequirePenaltyCardSuit | Rectification::ProhibitPenaltyCardSuit => {
+                let suit = p.card.suit;
+                let bound = if t.rectification == Rectification::RequirePenaltyCardSuit {
+                    PlayBound::LeadSuit(suit)
+                } else {
+                    PlayBound::NoLeadOfSuit(suit)
+                };
+                self.bind_play(p.turn_of, bound, false, &view);
+                self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
+            }
+            Rectification::CorrectRevoke => self.correct_revoke(p),
+            _ => {}
+        }
+        out.push(view);
+        out
+    }
+
+    /// Makes `card` a penalty card of the offender; the penalty-card table says major or minor.
+    fn penalty_card(&mut self, p: &PlayPending, card: Card, exposure: Exposure) -> Vec<Rectified> {
+        let seat = p.offender;
+        let mut out = Vec::new();
+        let others: Vec<usize> =
+            (0..self.st().penalty_cards.len()).filter(|&i| self.st().penalty_cards[i].seat == seat).collect();
+        let Some((major, view)) = self.penalty_kind(p, exposure == Exposure::Deliberate, card, !others.is_empty())
+        else {
+            return out;
+        };
+        let mut upgraded = Vec::new();
+        for i in others {
+            let c = self.st().penalty_cards[i].card;
+            if !self.st().penalty_cards[i].major {
+                if let Some((true, v)) = self.penalty_kind(p, false, c, true) {
+                    upgraded.push((i, v));
+                }
+            }
+        }
+        let st = self.st();
+        for (i, v) in upgraded {
+            st.penalty_cards[i].major = true;
+            st.penalty_cards[i].clauses = v.clauses.clone();
+            out.push(v);
+        }
+        st.penalty_cards.push(PenaltyCard { seat, card, major, clauses: view.clauses.clone() });
+        out.push(view);
+        out
+    }
+
+    /// Whether a penalty card is major, as the penalty-card table says, with that rectification.
+    fn penalty_kind(
+        &self,
+        p: &PlayPending,
+        deliberate: bool,
+        card: Card,
+        has_other: bool,
+    ) -> Option<(bool, Rectified)> {
+        let facts = Facts {
+            exposed_deliberately: deliberate,
+            card_honour: card.is_honour(),
+            offender_has_penalty_card: has_other,
+            ..Facts::default()
+        };
+        let mut d = Decision::default();
+        tables::decide(self.edition(), Table::PenaltyCard, &facts, &mut d);
+        d.outcomes.first().map(|t| (t.rectification == Rectification::MajorPenaltyCard, self.describe_play(p, t, card)))
+    }
+
+    /// Withdraws a revoke card from its trick; the offender must substitute a legal card.
+    fn correct_revoke(&mut self, p: &PlayPending) {
+        let Some(i) = p.revoke else { return };
+        let st = self.st();
+        let r = st.revokes[i].clone();
+        st.revokes[i].corrected = true;
+        if r.established {
+            // Law 62D: the twelfth trick is replayed; the offender's two last cards change places.
+            correct_twelfth_trick(st, &r);
+            return;
+        }
+        if st.current.cards.is_empty() {
+            let last = st.tricks.pop().expect("checked by `correction`");
+            st.current = last;
+        }
+        let index = st.current.cards.iter().position(|(s, c)| *s == r.seat && *c == r.card).expect("checked");
+        st.current.cards.remove(index);
+        st.hands[r.seat as usize].insert(r.card);
+        st.substitute = Some((r.seat, index));
+    }
+
+    /// Establishes revoke `i`, as the establishment table says.
+    fn establish(&mut self, i: usize, act: EstablishingAct) {
+        let facts = Facts { establishing_act: act, ..Facts::default() };
+        let mut d = Decision::default();
+        tables::decide(self.edition(), Table::RevokeEstablishment, &facts, &mut d);
+        let r = self.st().revokes[i].clone();
+        let p = self.pending_play(0, r.seat, r.card, r.seat, Table::RevokeEstablishment, facts);
+        let view = d.outcomes.first().map(|t| self.describe_play(&p, t, r.card));
+        let st = self.st();
+        st.revokes[i].established = true;
+        st.established_by[i] = view;
+    }
+
+    /// The director is called during the play.
+    pub(super) fn play_director(&mut self, event: usize, answers: &[(String, String)]) -> Result<(), RefereeError> {
+        let st = self.st();
+        if let Some(mut p) = st.pending.take() {
+            if !p.known.contains(&FactId::NextCard) {
+                p.facts.next_card = NextCard::None;
+                p.known.insert(FactId::NextCard);
+            }
+            return self.rule_play(p, answers);
+        }
+        if let Some(holder) = st.penalty_card_holder() {
+            return self.lead_options(event, holder, answers);
+        }
+        let unestablished = st.revokes.iter().rposition(|r| !r.established && !r.corrected);
+        match unestablished {
+            Some(i) => self.correction(event, i, answers),
+            None if answers.is_empty() && (!st.revokes.is_empty() || !self.irregularities.is_empty()) => Ok(()),
+            None => Err(err(event, "the director is called, but no irregularity awaits a ruling")),
+        }
+    }
+
+    /// Declarer's options when the partner of a player with a major penalty card has the lead.
+    fn lead_options(&mut self, event: usize, holder: Seat, answers: &[(String, String)]) -> Result<(), RefereeError> {
+        let st = self.st();
+        let card = st.penalty_cards.iter().find(|p| p.seat == holder && p.major).expect("a major penalty card").card;
+        let leader = st.current.leader;
+        st.lead_options_settled = Some(st.trick_number());
+        let mut p = self.pending_play(event, holder, card, leader, Table::PenaltyCardLead, Facts::default());
+        p.known = derived_known(&[]);
+        self.rule_play(p, answers)?;
+        if self.stopped_at.is_some() {
+            // The question stays open; nothing is pending in the play itself.
+            self.st().pending = None;
+        }
+        Ok(())
+    }
+
+    /// Attention is drawn to revoke `i` before it is established.
+    fn correction(&mut self, event: usize, i: usize, answers: &[(String, String)]) -> Result<(), RefereeError> {
+        let edition = self.edition();
+        let st = self.st();
+        let r = st.revokes[i].clone();
+        let in_current = st.current.cards.iter().any(|(s, c)| *s == r.seat && *c == r.card);
+        let in_last = st.current.cards.is_empty()
+            && st.tricks.last().is_some_and(|t| t.cards.iter().any(|(s, c)| *s == r.seat && *c == r.card));
+        if !in_current && !in_last {
+            let what = format!("the correction of {}'s revoke after later cards were played to another trick", r.seat);
+            return Err(unsupported(event, edition, &what));
+        }
+        let facts = Facts {
+            play_irregularity: PlayIrregularity::Revoke,
+            offender_role: st.role(r.seat),
+            revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
+            revoke_established: false,
+            revoke_on_twelfth_trick: r.trick == 12,
+            ..Facts::default()
+        };
+        let mut p = self.pending_play(event, r.seat, r.card, r.seat, Table::PlayIrregularity, facts);
+        p.revoke = Some(i);
+        self.rule_play(p, answers)
+    }
+
+    /// Two cards at the same moment: the one in turn is taken first (Law 58A).
+    pub(super) fn simultaneous_plays(&mut self, event: usize, plays: [(Seat, Card); 2]) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        let st = self.st();
+        if st.pending.is_some() {
+            return Err(err(event, "simultaneous plays while an irregularity awaits a ruling"));
+        }
+        let next = st.next_to_play();
+        let (first, second) = match plays {
+            [a, b] if a.0 == next && b.0 != next => (a, b),
+            [a, b] if b.0 == next && a.0 != next => (b, a),
+            _ => {
+                return Err(err(
+                    event,
+                    format!("of two simultaneous plays exactly one must be by {next}, whose turn it was"),
+                ))
+            }
+        };
+        let role = st.role(second.0);
+        let facts =
+            Facts { play_irregularity: PlayIrregularity::SimultaneousPlays, offender_role: role, ..Facts::default() };
+        let p = self.pending_play(event, second.0, second.1, first.0, Table::PlayIrregularity, facts);
+        self.rule_play(p, &[])?;
+        self.play(event, first.0, first.1)?;
+        if self.stopped_at.is_none() {
+            self.play(event, second.0, second.1)?;
+        }
+        Ok(())
+    }
+
+    /// Several cards led or played at once by one player (Law 58B).
+    pub(super) fn together(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        cards: &[Card],
+        faced: Option<Card>,
+    ) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        for &c in cards {
+            self.playable(event, seat, c)?;
+        }
+        let st = self.st();
+        if st.pending.is_some() || st.next_to_play() != seat {
+            return Err(err(
+                event,
+                format!("{seat} plays several cards at once out of turn or while an irregularity awaits a ruling"),
+            ));
+        }
+        let played = faced.unwrap_or(cards[0]);
+        let facts = Facts {
+            play_irregularity: PlayIrregularity::CardsPlayedTogether,
+            offender_role: st.role(seat),
+            several_cards_faced: faced.is_none(),
+            ..Facts::default()
+        };
+        let mut p = self.pending_play(event, seat, played, seat, Table::PlayIrregularity, facts);
+        p.others = cards.iter().copied().filter(|c| *c != played).collect();
+        self.rule_play(p, &[])?;
+        self.play(event, seat, played)
+    }
+
+    /// A question about a possible revoke (Law 61B).
+    pub(super) fn ask(&mut self, event: usize, by: Seat, of: Seat) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        let st = self.st();
+        let led_then = |trick: &Trick| trick.cards.first().map(|(_, c)| c.suit);
+        let card = [Some(&st.current), st.tricks.last()]
+            .into_iter()
+            .flatten()
+            .find_map(|t| t.cards.iter().find(|(s, c)| *s == of && Some(c.suit) != led_then(t)).map(|(_, c)| *c));
+        let Some(card) = card else {
+            return Err(err(event, format!("{by} asks {of} about a revoke, but {of} has not failed to follow suit")));
+        };
+        if by == of {
+            return Err(err(event, format!("{by} asks himself about a revoke")));
+        }
+        let facts = Facts {
+            asked_role: if st.role(of) == OffenderRole::Declarer { AskedRole::Declarer } else { AskedRole::Defender },
+            asker_role: if by == st.declarer {
+                AskerRole::Declarer
+            } else if by == st.dummy {
+                AskerRole::Dummy
+            } else {
+                AskerRole::Defender
+            },
+            ..Facts::default()
+        };
+        let p = self.pending_play(event, of, card, by, Table::RevokeInquiry, facts);
+        self.rule_play(p, &[])
+    }
+
+    /// A card named for a later trick establishes the side's earlier revokes (Law 63A2).
+    pub(super) fn designate(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        self.playable(event, seat, card)?;
+        let st = self.st();
+        let number = st.trick_number();
+        let earlier: Vec<usize> = (0..st.revokes.len())
+            .filter(|&i| {
+                let r = &st.revokes[i];
+                !r.established && !r.corrected && r.trick < number && r.seat.same_side(seat)
+            })
+            .collect();
+        for i in earlier {
+            self.establish(i, EstablishingAct::Designation);
+        }
+        Ok(())
+    }
+
+    /// An agreed claim or concession ends the play and establishes every revoke (Law 63A3).
+    pub(super) fn claim(&mut self, event: usize, seat: Seat, tricks: usize) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        let st = self.st();
+        if st.pending.is_some() || !st.current.cards.is_empty() || st.substitute.is_some() {
+            return Err(err(event, "a claim is modelled between tricks only, with no irregularity awaiting a ruling"));
+        }
+        let left = 13 - st.tricks.len();
+        if tricks > left || st.claim.is_some() {
+            return Err(err(event, format!("{seat} claims {tricks} tricks, but {left} remain to be played")));
+        }
+        st.claim = Some((seat, tricks));
+        let open: Vec<usize> =
+            (0..st.revokes.len()).filter(|&i| !st.revokes[i].established && !st.revokes[i].corrected).collect();
+        for i in open {
+            self.establish(i, EstablishingAct::Claim);
+        }
+        Ok(())
+    }
+
+    /// At the end of the record: attention is drawn to a play irregularity still pending, and
+    /// to a revoke on the twelfth trick (Law 62D).
+    pub(super) fn end_of_record(&mut self, events: usize) -> Result<(), RefereeError> {
+        let Some(st) = self.play.as_mut() else { return Ok(()) };
+        if let Some(mut p) = st.pending.take() {
+            if !p.known.contains(&FactId::NextCard) {
+                p.facts.next_card = NextCard::None;
+                p.known.insert(FactId::NextCard);
+            }
+            return self.rule_play(p, &[]);
+        }
+        let st = self.st();
+        if st.tricks.len() < 13 {
+            return Ok(());
+        }
+        let twelfth = st.revokes.iter().position(|r| r.trick == 12 && r.established && !r.corrected);
+        let Some(i) = twelfth else { return Ok(()) };
+        let r = st.revokes[i].clone();
+        let facts = Facts {
+            play_irregularity: PlayIrregularity::Revoke,
+            offender_role: st.role(r.seat),
+            revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
+            revoke_established: true,
+            revoke_on_twelfth_trick: true,
+            ..Facts::default()
+        };
+        let mut p = self.pending_play(events, r.seat, r.card, r.seat, Table::PlayIrregularity, facts);
+        p.revoke = Some(i);
+        self.rule_play(p, &[])
+    }
+
+    /// Asks the revoke table about each established revoke, once play is over.
+    pub(super) fn play_ruling(&mut self) -> Option<PlayRuling> {
+        let state = self.play.take()?;
+        let edition = self.edition();
+        let declarers = |s: Seat| s.same_side(state.declarer);
+        let played = state.tricks.len();
+        let (claimed_by_declarer, claimed_by_defenders) = match state.claim {
+            Some((s, n)) if declarers(s) => (n, 13 - played - n),
+            Some((_, n)) => (13 - played - n, n),
+            None => (0, 0),
+        };
+        let won_by_declarer = (0..played).filter(|&t| declarers(state.winner(t))).count() + claimed_by_declarer;
+        let complete = played == 13 || state.claim.is_some();
+        let mut transfers = (0usize, 0usize);
+        let mut revokes = Vec::new();
+        for (i, r) in state.revokes.iter().enumerate() {
+            let mut ruling = RevokeRuling {
+                revoke: r.clone(),
+                rules: state.established_by[i].iter().map(|v| v.rule).collect(),
+                rectifications: state.established_by[i].iter().cloned().collect(),
+                transferred: 0,
+            };
+            if complete && r.established {
+                let t = r.trick - 1;
+                let offending = |s: Seat| s.same_side(r.seat);
+                let claimed = if offending(state.declarer) { claimed_by_declarer } else { claimed_by_defenders };
+                let facts = Facts {
+                    revoke_trick_won_by_offender: state.winner(t) == r.seat,
+                    offending_side_won_revoke_trick: offending(state.winner(t)),
+                    offending_side_won_later_trick: (t + 1..played).any(|u| offending(state.winner(u))) || claimed > 0,
+                    repeated_revoke_same_suit: state.revokes[..i]
+                        .iter()
+                        .any(|e| e.established && e.seat == r.seat && e.suit_led == r.suit_led),
+                    revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == state.dummy,
+                    revoke_on_twelfth_trick: r.trick == 12,
+                    ..Facts::default()
+                };
+                let mut d = Decision::default();
+                tables::decide(edition, Table::RevokeAdjustment, &facts, &mut d);
+                let p = self.pending_play(0, r.seat, r.card, r.seat, Table::RevokeAdjustment, facts);
+                for o in &d.outcomes {
+                    if let Rectification::TransferTricks { count } = o.rectification {
+                        // Never more than the offending side won from the revoke trick on.
+                        let available = (t..played).filter(|&u| offending(state.winner(u))).count() + claimed;
+                        ruling.transferred = (count as usize).min(available);
+                    }
+                    let view = self.describe_play(&p, o, r.card);
+                    self.cite(&view.clauses);
+                    ruling.rectifications.push(view);
+                }
+                ruling.rules.extend(d.rules);
+                if declarers(r.seat) {
+                    transfers.0 += ruling.transferred;
+                } else {
+                    transfers.1 += ruling.transferred;
+                }
+            }
+            for v in &ruling.rectifications {
+                self.cite(&v.clauses);
+            }
+            revokes.push(ruling);
+        }
+        let total = played + claimed_by_declarer + claimed_by_defenders;
+        let won = (won_by_declarer, total - won_by_declarer);
+        let penalty_cards = state
+            .penalty_cards
+            .iter()
+            .map(|p| PenaltyCardView { seat: p.seat, card: p.card, major: p.major, clauses: p.clauses.clone() })
+            .collect();
+        let obligations = state
+            .bindings
+            .iter()
+            .map(|b| {
+                let text = match b.bound {
+                    PlayBound::LeadSuit(s) => format!("{} must lead {} at his next lead, if he can", b.seat, s.name()),
+                    PlayBound::NoLeadOfSuit(s) => {
+                        format!("{} may not lead {} for as long as he retains the lead", b.seat, s.name())
+                    }
+                    PlayBound::Highest(t) => {
+                        format!("{} must play his highest card of the suit led to trick {t}", b.seat)
+                    }
+                    PlayBound::Lowest(t) => {
+                        format!("{} must play his lowest card of the suit led to trick {t}", b.seat)
+                    }
+                    PlayBound::OtherSuit(t) => format!("{} must play a card of another suit to trick {t}", b.seat),
+                };
+                Obligation { seat: b.seat, text, clauses: b.clauses.clone() }
+            })
+            .collect();
+        Some(PlayRuling {
+            obligations,
+            declarer: state.declarer,
+            dummy: state.dummy,
+            tricks_played: played,
+            claim: state.claim,
+            won,
+            revokes,
+            penalty_cards,
+            adjusted: complete.then(|| (won.0 - transfers.0 + transfers.1, won.1 - transfers.1 + transfers.0)),
+        })
+    }
+}
+
+fn suit_cards(hand: Hand, suit: Suit) -> Hand {
+    let mut out = Hand::default();
+    for rank in 0..13 {
+        let c = Card { suit, rank };
+        if hand.contains(c) {
+            out.insert(c);
+        }
+    }
+    out
+}
+
+fn without_suit(hand: Hand, suit: Suit) -> Hand {
+    let mut out = hand;
+    for rank in 0..13 {
+        out.remove(Card { suit, rank });
+    }
+    out
+}
+
+/// Law 62D's correction of an established revoke on the twelfth trick: the offender's card
+/// to the twelfth trick and his last card change places, and the last trick is led by the
+/// new winner of the twelfth.
+fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) {
+    let last = st.tricks[12].cards.iter().find(|(s, _)| *s == r.seat).map(|(_, c)| *c).expect("thirteen tricks");
+    let (twelfth, thirteenth) = st.tricks.split_at_mut(12);
+    for (s, c) in twelfth[11].cards.iter_mut().chain(thirteenth[0].cards.iter_mut()) {
+        if *s == r.seat {
+            *c = if *c == r.card { last } else { r.card };
+        }
+    }
+    let leader = st.tricks[11].winner(st.trump).expect("four cards");
+    let mut cards = Vec::with_capacity(4);
+    let mut seat = leader;
+    for _ in 0..4 {
+        let c = st.tricks[12].cards.iter().find(|(s, _)| *s == seat).map(|(_, c)| *c).expect("four cards");
+        cards.push((seat, c));
+        seat = seat.lho();
+    }
+    st.tricks[12] = Trick { leader, cards };
+}
