@@ -211,6 +211,22 @@ impl Referee<'_> {
                 } else {
                     None
                 };
+            if seat == p.offender.partner()
+                && p.table == Table::PlayIrregularity
+                && p.facts.play_irregularity == PlayIrregularity::LeadOutOfTurn
+            {
+                // The offender's partner plays before the ruling: his card answers to its own law,
+                // and the lead out of turn still awaits the director (Law 60C).
+                let facts = Facts {
+                    play_irregularity: PlayIrregularity::PartnerPlaysBeforeRuling,
+                    offender_role: self.st().role(seat),
+                    ..Facts::default()
+                };
+                let q = self.pending_play(event, seat, card, p.offender.lho(), Table::PlayIrregularity, facts);
+                self.rule_play(q, &[])?;
+                self.st().pending = Some(p);
+                return Ok(());
+            }
             let Some(next) = next else {
                 let awaiting = p.event;
                 self.st().pending = Some(p);
@@ -283,9 +299,19 @@ impl Referee<'_> {
         }
         if !leading && seat != st.next_to_play() {
             let partner_played = st.current.cards.iter().any(|(s, _)| *s == seat.partner());
-            if role == OffenderRole::Declarer || partner_played {
+            if role == OffenderRole::Declarer {
                 let what = format!("{seat} plays {card} when it is {}'s turn to play", st.next_to_play());
                 return Err(unsupported(event, edition, &what));
+            }
+            if partner_played {
+                let facts = Facts {
+                    play_irregularity: PlayIrregularity::DefenderPlaysOutOfTurn,
+                    offender_role: role,
+                    ..Facts::default()
+                };
+                let turn_of = st.next_to_play();
+                let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+                return self.rule_play(p, &[]);
             }
             let hands_played = |s: Seat| st.current.cards.iter().any(|(x, _)| *x == s);
             let facts = Facts {
@@ -552,6 +578,11 @@ impl Referee<'_> {
 
     /// Describes a play rectification at this table, without applying it.
     fn describe_play(&self, p: &PlayPending, t: &Traced, card: Card) -> Rectified {
+        // For cards played together, what is taken back or penalized is the other cards.
+        let card = match (t.rectification, p.others.first()) {
+            (Rectification::CardRestored | Rectification::PenaltyCard { .. }, Some(&other)) => other,
+            _ => card,
+        };
         let seats = match t.rectification {
             Rectification::PartnerPlaysHighest
             | Rectification::PartnerPlaysLowest
@@ -852,8 +883,9 @@ impl Referee<'_> {
         };
         let mut p = self.pending_play(event, seat, played, seat, Table::PlayIrregularity, facts);
         p.others = cards.iter().copied().filter(|c| *c != played).collect();
-        self.rule_play(p, &[])?;
-        self.play(event, seat, played)
+        // The card played goes to the trick first: the others become penalty cards only then.
+        self.play(event, seat, played)?;
+        self.rule_play(p, &[])
     }
 
     /// A question about a possible revoke (Law 61B).
