@@ -228,6 +228,13 @@ pub struct Alternative {
     pub rectifications: Vec<Rectified>,
 }
 
+/// How a ruling entry names what it answers, when it is not an irregularity the
+/// vocabulary names: a card that does not meet a penalty, a question about a
+/// revoke, and declarer's options when a penalty card's partner has the lead.
+pub const UNMET_PENALTY: &str = "unmet_penalty";
+pub const QUESTION_ABOUT_REVOKE: &str = "question_about_revoke";
+pub const PENALTY_CARD_LEAD: &str = "penalty_card_lead";
+
 /// The ruling on one irregularity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct IrregularityRuling {
@@ -259,6 +266,17 @@ pub struct IrregularityRuling {
 }
 
 impl IrregularityRuling {
+    /// What the entry answers, in a phrase.
+    pub fn heading(&self) -> String {
+        let (o, a, t) = (self.offender, self.act(), self.turn_of);
+        match self.irregularity {
+            QUESTION_ABOUT_REVOKE => format!("{t} asks {o}, who did not follow suit with {a}, about a revoke"),
+            PENALTY_CARD_LEAD => format!("{t} has the lead while his partner {o} has the major penalty card {a}"),
+            UNMET_PENALTY => format!("{o}'s {a} does not meet a lead or play penalty"),
+            other => format!("{} by {o} ({a}) at {t}'s turn", other.replace('_', " ")),
+        }
+    }
+
     /// The irregular call or card, as text.
     pub fn act(&self) -> String {
         match (self.call, self.card) {
@@ -466,18 +484,15 @@ impl Ruling {
             })
             .collect();
         let _ = writeln!(out, "Auction: {}", if auction.is_empty() { "no calls".into() } else { auction.join(", ") });
-        if self.irregularities.is_empty() {
+        if self.irregularities.is_empty() && self.play.as_ref().is_none_or(|p| p.revokes.is_empty()) {
             let _ = writeln!(out, "No irregularity.");
         }
         for ir in &self.irregularities {
             let _ = writeln!(
                 out,
-                "\nEvent {}: {} by {} ({}) at {}'s turn [{}].",
+                "\nEvent {}: {} [{}].",
                 ir.event,
-                ir.irregularity.replace('_', " "),
-                ir.offender,
-                ir.act(),
-                ir.turn_of,
+                ir.heading(),
                 ir.facts.iter().map(|(f, v)| format!("{f} = {v}")).collect::<Vec<_>>().join(", ")
             );
             rectification_lines(&mut out, "  ", &ir.rectifications);

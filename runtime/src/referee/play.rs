@@ -471,7 +471,7 @@ impl Referee<'_> {
         let facts = Facts { able_to_comply: able, obligation_from_premature_play: premature, ..Facts::default() };
         let turn_of = seat;
         let p = self.pending_play(event, seat, card, turn_of, Table::UnmetObligation, facts);
-        let outcomes = self.record(&p, Table::UnmetObligation.name());
+        let outcomes = self.record(&p, UNMET_PENALTY);
         if outcomes.iter().any(|t| t.rectification == Rectification::ObligationRevoke) {
             let st = self.st();
             let trick = st.trick_number();
@@ -536,8 +536,11 @@ impl Referee<'_> {
         answer(p.event, answers, &mut p.facts, &mut p.known)?;
         let edition = self.edition();
         let (unknown, mut groups) = consult(edition, p.table, &p.facts, &p.known);
-        let irregularity =
-            if p.table == Table::PlayIrregularity { p.facts.play_irregularity.name() } else { p.table.name() };
+        let irregularity = match p.table {
+            Table::PlayIrregularity => p.facts.play_irregularity.name(),
+            Table::RevokeInquiry => QUESTION_ABOUT_REVOKE,
+            _ => PENALTY_CARD_LEAD,
+        };
         let mut ruling = IrregularityRuling {
             event: p.event,
             irregularity,
@@ -587,10 +590,10 @@ impl Referee<'_> {
             Rectification::PartnerPlaysHighest
             | Rectification::PartnerPlaysLowest
             | Rectification::PartnerPlaysOtherSuit => vec![p.offender.partner()],
-            Rectification::PenaltyCard { .. }
-            | Rectification::MajorPenaltyCard
-            | Rectification::MinorPenaltyCard
-            | Rectification::ReviewLineOfPlay => vec![p.offender],
+            Rectification::PenaltyCard { .. } | Rectification::MajorPenaltyCard | Rectification::MinorPenaltyCard => {
+                vec![p.offender]
+            }
+            Rectification::ReviewLineOfPlay => vec![self.play.as_ref().map_or(p.offender, |st| st.declarer)],
             Rectification::LeadSameSuit
             | Rectification::RequirePenaltyCardSuit
             | Rectification::ProhibitPenaltyCardSuit
