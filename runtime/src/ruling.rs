@@ -172,7 +172,7 @@ impl Rectified {
                 o.rho()
             ),
             Rectification::RevokeEstablished => {
-                format!("{o}'s revoke is established: it may no longer be corrected, and the revoke trick stands")
+                format!("{o}'s revoke is established: it may no longer be corrected, except on the twelfth trick, and the revoke trick stands")
             }
             Rectification::InquiryPermitted => format!("{turn_of} may ask {o} whether he holds a card of the suit led"),
             Rectification::ImproperInquiry => format!(
