@@ -295,7 +295,7 @@ const EXPECTED: &[Play] = &[
     ),
     p(
         "law61b-declarer-may-be-asked",
-        &["Law 61B (declarer failed to follow)", "Law 62", "Law 62B (declarer or a faced card)"],
+        &["Law 61B (declarer failed to follow)", "Law 62B (declarer or a faced card)"],
         &["inquiry_permitted E @Commentary 61.3", "correct_revoke @Law 62A", "later_cards_may_be_withdrawn @Law 62C"],
         &["N 1 follow_suit corrected [] 0"],
         &[],
@@ -313,7 +313,7 @@ const EXPECTED: &[Play] = &[
     ),
     p(
         "law62b-defender-revoke-corrected",
-        &["Law 61B (dummy or partner asks)", "Law 62", "Law 62B (defender's unfaced hand)", "Law 50E (require)"],
+        &["Law 61B (dummy or partner asks)", "Law 62B (defender's unfaced hand)", "Law 50E (require)"],
         &[
             "improper_inquiry E @Commentary 61.2",
             "correct_revoke @Law 62A",
@@ -394,7 +394,7 @@ const EXPECTED: &[Play] = &[
     // and SJ change places: he wins both last tricks either way); Law 64B4: no transfer.
     p(
         "law64b4-revoke-on-twelfth-trick",
-        &["Law 62", "Law 62D"],
+        &["Law 62D"],
         &["correct_revoke @Law 62D"],
         &["N 12 follow_suit established+corrected [Law 63A1, Law 64B4] 0"],
         &[],

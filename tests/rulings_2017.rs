@@ -279,7 +279,7 @@ fn the_2017_revoke_adjustment() {
     // The same play as the 1987 Law 64A2 case: West's revoke on trick 2, East-West win trick 11.
     let ruling = bridgelaw_tests::rule_file(&bridgelaw_tests::root().join("cases/2017/law64a2-play.yaml"));
     let play = ruling.play.unwrap();
-    assert_eq!(play.revokes[0].rules, ["Law 64A2"]);
+    assert_eq!(play.revokes[0].rules, ["Law 63A1", "Law 64A2"]);
     assert_eq!(play.revokes[0].transferred, 1);
     assert_eq!(play.adjusted, Some((12, 1)));
 }

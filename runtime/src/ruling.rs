@@ -234,6 +234,7 @@ pub struct Alternative {
 pub const UNMET_PENALTY: &str = "unmet_penalty";
 pub const QUESTION_ABOUT_REVOKE: &str = "question_about_revoke";
 pub const PENALTY_CARD_LEAD: &str = "penalty_card_lead";
+pub const REVOKE: &str = "revoke";
 
 /// The ruling on one irregularity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

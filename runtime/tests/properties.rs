@@ -266,5 +266,69 @@ mod play {
                 prop_assert_eq!(d + e, 13);
             }
         }
+
+        #[test]
+        fn an_illegal_card_inserted_anywhere_gets_a_ruling_with_a_trace(
+            seed in 1u64.., declarer in 0usize..4, strain in 0usize..5,
+            choices in proptest::collection::vec(0u8..13, 52), at in 0usize..52,
+            kind in 0u8..2, pick in 0usize..13, shift in 1usize..4, answers in (0usize..2, 0usize..3, any::<bool>())
+        ) {
+            let deal = shuffled_deal(seed);
+            let contract = contract(declarer, strain);
+            let (legal, _) = play_out(deal, contract, &choices, None);
+            // The hands, and the trick in progress, when the card numbered `at` is due.
+            let mut hands = deal.hands;
+            for e in &legal[..at] {
+                if let Event::Play { seat, card } = e {
+                    hands[*seat as usize].remove(*card);
+                }
+            }
+            let Event::Play { seat: due, .. } = legal[at] else { unreachable!() };
+            let trick_start = at - at % 4;
+            let led = match &legal[trick_start] {
+                Event::Play { card, .. } if at % 4 > 0 => Some(card.suit),
+                _ => None,
+            };
+            let (seat, card) = if kind == 0 {
+                // A card from a player whose turn it is not.
+                let seat = Seat::ALL[(due as usize + shift) % 4];
+                let declarers = seat.same_side(contract.declarer);
+                // Declarer's card to a trick out of turn is not ruled by the tables yet.
+                prop_assume!(led.is_none() || !declarers);
+                let held = cards_of(hands[seat as usize]);
+                prop_assume!(!held.is_empty());
+                (seat, held[pick % held.len()])
+            } else {
+                // A failure to follow suit.
+                let held = cards_of(hands[due as usize]);
+                let others: Vec<Card> = held.iter().copied().filter(|c| Some(c.suit) != led).collect();
+                prop_assume!(led.is_some_and(|l| held.iter().any(|c| c.suit == l)) && !others.is_empty());
+                (due, others[pick % others.len()])
+            };
+            // The director is called at once.
+            let mut events: Vec<Event> = legal[..at].to_vec();
+            events.extend([Event::Play { seat, card }, Event::Director { answers: Vec::new() }]);
+            let mut case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract) };
+            let mut ruling = rule(&case).unwrap();
+            if ruling.irregularities.iter().any(|i| !i.open_questions.is_empty()) {
+                // The players and the director settle what the ruling depends on.
+                let (lead_choice, option, saw) = answers;
+                case.events.pop();
+                case.events.push(Event::Director { answers: vec![
+                    ("lead_choice".into(), ["accept", "reject"][lead_choice].into()),
+                    ("premature_option".into(), ["highest", "lowest", "other_suit"][option].into()),
+                    ("declarer_saw_dummy".into(), saw.to_string()),
+                ] });
+                ruling = rule(&case).unwrap();
+            }
+            prop_assert!(!ruling.trace.is_empty(), "{}", ruling.to_text());
+            prop_assert!(!ruling.irregularities.is_empty());
+            prop_assert!(ruling.irregularities.iter().all(|i| !i.rules.is_empty() && i.open_questions.is_empty()));
+            // Under an edition without tables for it, the same case is a clear error, not a panic.
+            let later = Case { edition: Edition::E2017, ..case };
+            if let Err(e) = rule(&later) {
+                prop_assert!(e.message.contains("do not yet rule"), "{}", e);
+            }
+        }
     }
 }

@@ -539,6 +539,7 @@ impl Referee<'_> {
         let irregularity = match p.table {
             Table::PlayIrregularity => p.facts.play_irregularity.name(),
             Table::RevokeInquiry => QUESTION_ABOUT_REVOKE,
+            Table::RevokeCorrection => REVOKE,
             _ => PENALTY_CARD_LEAD,
         };
         let mut ruling = IrregularityRuling {
@@ -566,7 +567,24 @@ impl Referee<'_> {
         let (decision, _) = groups.pop().expect("one group");
         if decision.outcomes.is_empty() || !decision.unprovided.is_empty() {
             let what = format!("{} by {} ({})", irregularity.replace('_', " "), p.offender, p.card);
-            return Err(unsupported(p.event, edition, &what));
+            let given: Vec<String> = FactId::ALL
+                .iter()
+                .filter(|f| f.source() != FactSource::Derived && p.known.contains(f))
+                .map(|f| format!("{} = {}", f.name(), f.values()[p.facts.get(*f)]))
+                .collect();
+            // A table the edition does not define at all is not consulted (`tables` lacks it).
+            let undefined = decision.unprovided.iter().any(|t| !decision.tables.contains(t));
+            if given.is_empty() || undefined {
+                return Err(unsupported(p.event, edition, &what));
+            }
+            let given = given.join(", ");
+            return Err(err(
+                p.event,
+                format!(
+                    "{what}: no rule of edition {} applies with {given}; is every answer possible here?",
+                    edition.name()
+                ),
+            ));
         }
         ruling.rules = decision.rules;
         for t in &decision.outcomes {
@@ -633,10 +651,8 @@ impl Referee<'_> {
                 st.hands[p.offender as usize].remove(p.card);
                 st.current = Trick { leader: p.offender, cards: vec![(p.offender, p.card)] };
             }
-            Rectification::LeadFromCorrectHand => {
-                if p.facts.offender_role == OffenderRole::Declarer {
-                    self.st().retracted_declarer_lead = true;
-                }
+            Rectification::LeadFromCorrectHand if p.facts.offender_role == OffenderRole::Declarer => {
+                self.st().retracted_declarer_lead = true;
             }
             Rectification::LeadSameSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(p.card.suit), false, &view),
             Rectification::ProperLeadStands => {
@@ -816,14 +832,13 @@ impl Referee<'_> {
             return Err(unsupported(event, edition, &what));
         }
         let facts = Facts {
-            play_irregularity: PlayIrregularity::Revoke,
             offender_role: st.role(r.seat),
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
             revoke_established: false,
             revoke_on_twelfth_trick: r.trick == 12,
             ..Facts::default()
         };
-        let mut p = self.pending_play(event, r.seat, r.card, r.seat, Table::PlayIrregularity, facts);
+        let mut p = self.pending_play(event, r.seat, r.card, r.seat, Table::RevokeCorrection, facts);
         p.revoke = Some(i);
         self.rule_play(p, answers)
     }
@@ -978,14 +993,13 @@ impl Referee<'_> {
         let Some(i) = twelfth else { return Ok(()) };
         let r = st.revokes[i].clone();
         let facts = Facts {
-            play_irregularity: PlayIrregularity::Revoke,
             offender_role: st.role(r.seat),
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
             revoke_established: true,
             revoke_on_twelfth_trick: true,
             ..Facts::default()
         };
-        let mut p = self.pending_play(events, r.seat, r.card, r.seat, Table::PlayIrregularity, facts);
+        let mut p = self.pending_play(events, r.seat, r.card, r.seat, Table::RevokeCorrection, facts);
         p.revoke = Some(i);
         self.rule_play(p, &[])
     }
