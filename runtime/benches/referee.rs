@@ -176,6 +176,34 @@ fn bench(c: &mut Criterion) {
     assert_eq!(rule(&play).unwrap().play.unwrap().adjusted, Some((12, 1)));
     c.bench_function("rule a 13-trick play with a revoke (Law 64)", |b| b.iter(|| rule(black_box(&play)).unwrap()));
 
+    // A defender's lead out of turn taken back: a major penalty card, then declarer's options
+    // for partner's lead (Laws 56, 50B, 50E), and the trick that follows.
+    let card = |seat: &str, card: &str| Event::Play {
+        seat: Seat::parse(seat).unwrap(),
+        card: bridgelaw_runtime::play::Card::parse(card).unwrap(),
+    };
+    let director = |fact: &str, value: &str| Event::Director { answers: vec![(fact.into(), value.into())] };
+    let lead_out_of_turn = Case {
+        events: vec![
+            card("E", "DA"),
+            card("S", "D5"),
+            card("W", "D2"),
+            card("N", "DJ"),
+            card("W", "H4"),
+            director("lead_choice", "reject"),
+            director("penalty_card_lead", "require"),
+            card("E", "H8"),
+            card("S", "H5"),
+            card("W", "H2"),
+            card("N", "HA"),
+        ],
+        ..play.clone()
+    };
+    assert_eq!(rule(&lead_out_of_turn).unwrap().irregularities.len(), 2);
+    c.bench_function("rule a lead out of turn, its penalty card and declarer's options (Laws 56, 50)", |b| {
+        b.iter(|| rule(black_box(&lead_out_of_turn)).unwrap())
+    });
+
     let deals = played_deals(100_000);
     let mut group = c.benchmark_group("scan play");
     group.sample_size(10);

@@ -115,6 +115,16 @@ impl Hand {
         self.0 & (0x1FFF << (suit as u64 * 13)) != 0
     }
 
+    /// The hand's cards of `suit`.
+    pub fn of_suit(self, suit: Suit) -> Hand {
+        Hand(self.0 & (0x1FFF << (suit as u64 * 13)))
+    }
+
+    /// The hand's cards of the suits other than `suit`.
+    pub fn without_suit(self, suit: Suit) -> Hand {
+        Hand(self.0 & !(0x1FFF << (suit as u64 * 13)))
+    }
+
     /// Whether the hand holds a card of a suit other than `suit`.
     pub fn has_other_suit(self, suit: Suit) -> bool {
         self.0 & !(0x1FFF << (suit as u64 * 13)) != 0
@@ -259,7 +269,7 @@ fn card_order(c: Card, led: Suit, trump: Option<Suit>) -> (u8, u8) {
 }
 
 /// The winner of four cards played in order, the first one led.
-fn trick_winner(cards: &[(Seat, Card); 4], trump: Option<Suit>) -> Seat {
+pub fn trick_winner(cards: &[(Seat, Card); 4], trump: Option<Suit>) -> Seat {
     let led = cards[0].1.suit;
     cards.iter().max_by_key(|(_, c)| card_order(*c, led, trump)).map(|(s, _)| *s).unwrap_or(cards[0].0)
 }

@@ -107,7 +107,8 @@ fn finite_enum(scope: &mut Scope, name: &str, doc: &str, values: &[Value]) {
         .doc("The name used in law sources and case files.")
         .arg_self()
         .ret("&'static str")
-        .line(format!("[{}][self as usize]", names.join(", ")));
+        .line(format!("const NAMES: [&str; {}] = [{}];", names.len(), names.join(", ")))
+        .line("NAMES[self as usize]");
     let mut by_name = Block::new("match name");
     for (v, n) in variants.iter().zip(&names) {
         by_name.line(format!("{n} => Some({v}),"));
@@ -149,7 +150,8 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
         .doc("Where the engine learns this fact.")
         .arg_self()
         .ret("FactSource")
-        .line(format!("[{}][self as usize]", sources_list.join(", ")));
+        .line(format!("const SOURCES: [FactSource; {}] = [{}];", sources_list.len(), sources_list.join(", ")))
+        .line("SOURCES[self as usize]");
     let value_lists: Vec<String> = p
         .facts
         .iter()

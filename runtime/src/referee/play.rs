@@ -6,7 +6,7 @@
 //! test and carries their rectifications into the state of the play.
 
 use super::*;
-use crate::play::{trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
+use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
 use bridgelaw_tables::{AskedRole, AskerRole, EstablishingAct, Exposure, NextCard, OffenderRole, PlayIrregularity};
 
 /// What an earlier rectification obliges a player to lead or play.
@@ -65,7 +65,8 @@ pub(super) struct PlayState {
     dummy: Seat,
     trump: Option<Suit>,
     hands: [Hand; 4],
-    tricks: Vec<Trick>,
+    /// The complete tricks, each card with its seat, the lead first.
+    tricks: Vec<[(Seat, Card); 4]>,
     current: Trick,
     revokes: Vec<Revoke>,
     /// For each revoke, the rectification that established it.
@@ -89,7 +90,7 @@ impl PlayState {
     }
 
     fn winner(&self, trick: usize) -> Seat {
-        self.tricks[trick].winner(self.trump).expect("a complete trick has a winner")
+        trick_winner(&self.tricks[trick], self.trump)
     }
 
     fn trick_number(&self) -> usize {
@@ -254,7 +255,6 @@ impl Referee<'_> {
 
     /// Classifies a card and records it, or holds it as an irregularity awaiting a ruling.
     fn card(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
-        self.playable(event, seat, card)?;
         let edition = self.edition();
         let st = self.st();
         if let Some((offender, index)) = st.substitute {
@@ -345,27 +345,24 @@ impl Referee<'_> {
         let hand = st.hands[seat as usize];
         let led = st.current.cards.first().map(|(_, c)| c.suit);
         // A play to a later trick establishes the side's earlier revokes (Law 63A1).
-        let establish: Vec<usize> = (0..st.revokes.len())
-            .filter(|&i| {
-                let r = &st.revokes[i];
-                !r.established && !r.corrected && r.trick < number && r.seat.same_side(seat)
-            })
-            .collect();
-        for i in establish {
-            self.establish(i, EstablishingAct::PlayToNextTrick);
+        for i in 0..st.revokes.len() {
+            let r = &self.st().revokes[i];
+            if !r.established && !r.corrected && r.trick < number && r.seat.same_side(seat) {
+                self.establish(i, EstablishingAct::PlayToNextTrick);
+            }
         }
         let st = self.st();
         // The lead and play penalties that bind this card, and whether each is met.
         let mut unmet: Vec<(bool, bool)> = Vec::new();
         let mut other_suit_met = false;
         let mut legal = match led {
-            Some(l) if hand.has_suit(l) => suit_cards(hand, l),
+            Some(l) if hand.has_suit(l) => hand.of_suit(l),
             _ => hand,
         };
         for b in st.bindings.iter().filter(|b| b.seat == seat) {
             let (able, meets, allowed) = match (b.bound, led) {
-                (PlayBound::LeadSuit(s), None) => (hand.has_suit(s), card.suit == s, suit_cards(hand, s)),
-                (PlayBound::NoLeadOfSuit(s), None) => (hand.has_other_suit(s), card.suit != s, without_suit(hand, s)),
+                (PlayBound::LeadSuit(s), None) => (hand.has_suit(s), card.suit == s, hand.of_suit(s)),
+                (PlayBound::NoLeadOfSuit(s), None) => (hand.has_other_suit(s), card.suit != s, hand.without_suit(s)),
                 (PlayBound::Highest(t) | PlayBound::Lowest(t), Some(l)) if t == number => {
                     let extreme =
                         hand.extremes(l).map(|(hi, lo)| if matches!(b.bound, PlayBound::Highest(_)) { hi } else { lo });
@@ -377,7 +374,7 @@ impl Referee<'_> {
                 }
                 (PlayBound::OtherSuit(t), Some(l)) if t == number => {
                     other_suit_met |= card.suit != l;
-                    (hand.has_other_suit(l), card.suit != l, without_suit(hand, l))
+                    (hand.has_other_suit(l), card.suit != l, hand.without_suit(l))
                 }
                 _ => continue,
             };
@@ -388,21 +385,19 @@ impl Referee<'_> {
                 unmet.push((able, b.premature));
             }
         }
-        let own_penalty_cards: Vec<(Card, bool)> =
-            st.penalty_cards.iter().filter(|p| p.seat == seat).map(|p| (p.card, p.major)).collect();
-        let played_penalty_card = own_penalty_cards.iter().any(|(c, _)| *c == card);
-        let mut penalty_card_missed = false;
-        if !played_penalty_card && unmet.is_empty() {
-            // A major penalty card must be played at the first legal opportunity; with a minor
-            // one, no lower card of its suit below honour rank may be played before it.
-            penalty_card_missed = own_penalty_cards.iter().any(|&(c, major)| {
-                if major {
-                    legal.contains(c)
+        let mut own_penalty_cards = st.penalty_cards.iter().filter(|p| p.seat == seat);
+        let played_penalty_card = own_penalty_cards.clone().any(|p| p.card == card);
+        // A major penalty card must be played at the first legal opportunity; with a minor one,
+        // no lower card of its suit below honour rank may be played before it.
+        let penalty_card_missed = !played_penalty_card
+            && unmet.is_empty()
+            && own_penalty_cards.any(|p| {
+                if p.major {
+                    legal.contains(p.card)
                 } else {
-                    c.suit == card.suit && !card.is_honour()
+                    p.card.suit == card.suit && !card.is_honour()
                 }
             });
-        }
         let fails_to_follow =
             led.is_some_and(|l| card.suit != l && hand.has_suit(l)) && !other_suit_met && unmet.is_empty();
         st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
@@ -450,9 +445,11 @@ impl Referee<'_> {
         if st.current.cards.len() < 4 || st.substitute.is_some() {
             return;
         }
-        let winner = st.current.winner(st.trump).expect("four cards");
-        let done = std::mem::replace(&mut st.current, Trick { leader: winner, cards: Vec::with_capacity(4) });
+        let done: [(Seat, Card); 4] = st.current.cards[..4].try_into().expect("four cards");
+        let winner = trick_winner(&done, st.trump);
         st.tricks.push(done);
+        st.current.cards.clear();
+        st.current.leader = winner;
         st.bindings.retain(|b| !matches!(b.bound, PlayBound::NoLeadOfSuit(_)) || b.seat == winner);
     }
 
@@ -761,7 +758,7 @@ impl Referee<'_> {
         }
         if st.current.cards.is_empty() {
             let last = st.tricks.pop().expect("checked by `correction`");
-            st.current = last;
+            st.current = Trick { leader: last[0].0, cards: last.to_vec() };
         }
         let index = st.current.cards.iter().position(|(s, c)| *s == r.seat && *c == r.card).expect("checked");
         st.current.cards.remove(index);
@@ -826,7 +823,7 @@ impl Referee<'_> {
         let r = st.revokes[i].clone();
         let in_current = st.current.cards.iter().any(|(s, c)| *s == r.seat && *c == r.card);
         let in_last = st.current.cards.is_empty()
-            && st.tricks.last().is_some_and(|t| t.cards.iter().any(|(s, c)| *s == r.seat && *c == r.card));
+            && st.tricks.last().is_some_and(|t| t.iter().any(|(s, c)| *s == r.seat && *c == r.card));
         if !in_current && !in_last {
             let what = format!("the correction of {}'s revoke after later cards were played to another trick", r.seat);
             return Err(unsupported(event, edition, &what));
@@ -910,11 +907,11 @@ impl Referee<'_> {
     pub(super) fn ask(&mut self, event: usize, by: Seat, of: Seat) -> Result<(), RefereeError> {
         self.start_play(event)?;
         let st = self.st();
-        let led_then = |trick: &Trick| trick.cards.first().map(|(_, c)| c.suit);
-        let card = [Some(&st.current), st.tricks.last()]
-            .into_iter()
-            .flatten()
-            .find_map(|t| t.cards.iter().find(|(s, c)| *s == of && Some(c.suit) != led_then(t)).map(|(_, c)| *c));
+        let last: &[(Seat, Card)] = st.tricks.last().map_or(&[], |t| &t[..]);
+        let card = [&st.current.cards[..], last].into_iter().find_map(|t| {
+            let led = t.first().map(|(_, c)| c.suit);
+            t.iter().find(|(s, c)| *s == of && Some(c.suit) != led).map(|(_, c)| *c)
+        });
         let Some(card) = card else {
             return Err(err(event, format!("{by} asks {of} about a revoke, but {of} has not failed to follow suit")));
         };
@@ -1010,12 +1007,13 @@ impl Referee<'_> {
         let edition = self.edition();
         let declarers = |s: Seat| s.same_side(state.declarer);
         let played = state.tricks.len();
+        let winners: Vec<Seat> = (0..played).map(|t| state.winner(t)).collect();
         let (claimed_by_declarer, claimed_by_defenders) = match state.claim {
             Some((s, n)) if declarers(s) => (n, 13 - played - n),
             Some((_, n)) => (13 - played - n, n),
             None => (0, 0),
         };
-        let won_by_declarer = (0..played).filter(|&t| declarers(state.winner(t))).count() + claimed_by_declarer;
+        let won_by_declarer = (0..played).filter(|&t| declarers(winners[t])).count() + claimed_by_declarer;
         let complete = played == 13 || state.claim.is_some();
         let mut transfers = (0usize, 0usize);
         let mut revokes = Vec::new();
@@ -1031,9 +1029,9 @@ impl Referee<'_> {
                 let offending = |s: Seat| s.same_side(r.seat);
                 let claimed = if offending(state.declarer) { claimed_by_declarer } else { claimed_by_defenders };
                 let facts = Facts {
-                    revoke_trick_won_by_offender: state.winner(t) == r.seat,
-                    offending_side_won_revoke_trick: offending(state.winner(t)),
-                    offending_side_won_later_trick: (t + 1..played).any(|u| offending(state.winner(u))) || claimed > 0,
+                    revoke_trick_won_by_offender: winners[t] == r.seat,
+                    offending_side_won_revoke_trick: offending(winners[t]),
+                    offending_side_won_later_trick: (t + 1..played).any(|u| offending(winners[u])) || claimed > 0,
                     repeated_revoke_same_suit: state.revokes[..i]
                         .iter()
                         .any(|e| e.established && e.seat == r.seat && e.suit_led == r.suit_led),
@@ -1047,7 +1045,7 @@ impl Referee<'_> {
                 for o in &d.outcomes {
                     if let Rectification::TransferTricks { count } = o.rectification {
                         // Never more than the offending side won from the revoke trick on.
-                        let available = (t..played).filter(|&u| offending(state.winner(u))).count() + claimed;
+                        let available = (t..played).filter(|&u| offending(winners[u])).count() + claimed;
                         ruling.transferred = (count as usize).min(available);
                     }
                     let view = self.describe_play(&p, o, r.card);
@@ -1107,43 +1105,19 @@ impl Referee<'_> {
     }
 }
 
-fn suit_cards(hand: Hand, suit: Suit) -> Hand {
-    let mut out = Hand::default();
-    for rank in 0..13 {
-        let c = Card { suit, rank };
-        if hand.contains(c) {
-            out.insert(c);
-        }
-    }
-    out
-}
-
-fn without_suit(hand: Hand, suit: Suit) -> Hand {
-    let mut out = hand;
-    for rank in 0..13 {
-        out.remove(Card { suit, rank });
-    }
-    out
-}
-
 /// Law 62D's correction of an established revoke on the twelfth trick: the offender's card
 /// to the twelfth trick and his last card change places, and the last trick is led by the
 /// new winner of the twelfth.
 fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) {
-    let last = st.tricks[12].cards.iter().find(|(s, _)| *s == r.seat).map(|(_, c)| *c).expect("thirteen tricks");
+    let last = st.tricks[12].iter().find(|(s, _)| *s == r.seat).map(|(_, c)| *c).expect("thirteen tricks");
     let (twelfth, thirteenth) = st.tricks.split_at_mut(12);
-    for (s, c) in twelfth[11].cards.iter_mut().chain(thirteenth[0].cards.iter_mut()) {
+    for (s, c) in twelfth[11].iter_mut().chain(thirteenth[0].iter_mut()) {
         if *s == r.seat {
             *c = if *c == r.card { last } else { r.card };
         }
     }
-    let leader = st.tricks[11].winner(st.trump).expect("four cards");
-    let mut cards = Vec::with_capacity(4);
-    let mut seat = leader;
-    for _ in 0..4 {
-        let c = st.tricks[12].cards.iter().find(|(s, _)| *s == seat).map(|(_, c)| *c).expect("four cards");
-        cards.push((seat, c));
-        seat = seat.lho();
-    }
-    st.tricks[12] = Trick { leader, cards };
+    let leader = trick_winner(&st.tricks[11], st.trump);
+    let thirteenth = st.tricks[12];
+    let card_of = |seat: Seat| thirteenth.iter().find(|(s, _)| *s == seat).map(|(_, c)| *c).expect("four cards");
+    st.tricks[12] = [leader, leader.lho(), leader.partner(), leader.rho()].map(|s| (s, card_of(s)));
 }
