@@ -265,6 +265,19 @@ const EXPECTED: &[Expected] = &[
         &["W applies prohibit_unspecified_suit"],
     ),
     e("law64a2-play", &[], &[], "4S by North", &[]),
+    e(
+        "law62b-revoke-corrected-play",
+        &["Law 62B (defender's unfaced hand)", "Law 50D2 (prohibit)"],
+        &[
+            "correct_revoke @Law 62A",
+            "penalty_card W @Law 62B",
+            "major_penalty_card W @Law 50B",
+            "later_cards_may_be_withdrawn @Law 62C",
+            "prohibit_penalty_card_suit E @Law 50D",
+        ],
+        "4S by North",
+        &[],
+    ),
 ];
 
 #[test]

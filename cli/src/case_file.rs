@@ -315,6 +315,40 @@ mod tests {
     }
 
     #[test]
+    fn reads_the_events_of_the_play() {
+        let case = parse(
+            "dealer: N\nevents:\n  - simultaneous: {S: D5, W: D2}\n  - together: {W: [D2, D3], faced: D2}\n  - ask: {by: E, of: W}\n  - designates: {E: H8}\n  - claim: {N: 12}\n",
+        )
+        .unwrap();
+        let card = |c: &str| Card::parse(c).unwrap();
+        assert_eq!(
+            case.events,
+            [
+                Event::SimultaneousPlays { plays: [(Seat::S, card("D5")), (Seat::W, card("D2"))] },
+                Event::Together { seat: Seat::W, cards: vec![card("D2"), card("D3")], faced: Some(card("D2")) },
+                Event::Ask { by: Seat::E, of: Seat::W },
+                Event::Designate { seat: Seat::E, card: card("H8") },
+                Event::Claim { seat: Seat::N, tricks: 12 },
+            ]
+        );
+    }
+
+    #[test]
+    fn malformed_play_events_are_located() {
+        let errors = parse(
+            "dealer: N\nevents:\n  - together: {W: [D2]}\n  - ask: {by: E}\n  - claim: {N: 14}\n  - together: {W: [D2, D3], faced: D4}\n  - designates: {E: Z9}\n",
+        )
+        .unwrap_err();
+        let found: Vec<usize> = errors.iter().map(|e| e.line).collect();
+        assert_eq!(found, [3, 4, 5, 6, 7], "{errors:?}");
+        assert!(errors[0].message.contains("two or more cards"));
+        assert!(errors[1].message.contains("needs `of`"));
+        assert!(errors[2].message.contains("0 to 13"));
+        assert!(errors[3].message.contains("the `faced` card must be one of the cards listed"));
+        assert!(errors[4].message.contains("`Z9` is not a card"));
+    }
+
+    #[test]
     fn malformed_yaml_is_an_error_not_a_panic() {
         let errors = parse("dealer: [N\n").unwrap_err();
         assert!(errors[0].message.starts_with("not valid YAML"));

@@ -879,6 +879,9 @@ impl Referee<'_> {
         faced: Option<Card>,
     ) -> Result<(), RefereeError> {
         self.start_play(event)?;
+        if cards.len() < 2 || faced.is_some_and(|f| !cards.contains(&f)) {
+            return Err(err(event, "cards played together are two or more, and the faced one is among them"));
+        }
         for &c in cards {
             self.playable(event, seat, c)?;
         }
