@@ -62,6 +62,25 @@ macro_rules! law_56_west {
 
 const EXPECTED: &[Play] = &[
     p(
+        "commentary61-4-quitted-trick-not-inspected",
+        &["Commentary 61.4 (no consent)"],
+        &["inspection_refused E @Commentary 61.4"],
+        &[],
+        &[],
+        (1, 1),
+        None,
+    ),
+    p("law48a-declarer-exposes-a-card", &["Law 48A"], &["card_restored @Law 48"], &[], &[], (1, 1), None),
+    p(
+        "law49-card-exposed-minor-penalty-card",
+        &["Law 49 (card exposed)"],
+        &["penalty_card W @Law 49", "minor_penalty_card W @Law 50D"],
+        &[],
+        &[],
+        (0, 2),
+        None,
+    ),
+    p(
         "law49-defender-plays-out-of-turn",
         &["Law 49"],
         &["penalty_card W @Law 49", "major_penalty_card W @Law 50E"],

@@ -122,7 +122,7 @@ pub fn parse_with(text: &str, edition: Option<Edition>) -> Result<Case, Vec<Case
 fn event(item: &Node) -> Result<Event, CaseError> {
     const HELP: &str =
         "an event is `- N: 1H` (a call), `- E: SA` (a card), `- director` or `- director: {fact: value}`, \
-         or one of `simultaneous`, `together`, `ask`, `designates`, `claim`";
+         or one of `simultaneous`, `together`, `ask`, `exposes`, `inspects`, `designates`, `claim`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
             Ok(Event::Director { answers: Vec::new() })
@@ -150,10 +150,33 @@ fn event(item: &Node) -> Result<Event, CaseError> {
             };
             return Ok(Event::Ask { by: seat_of("by")?, of: seat_of("of")? });
         }
-        "designates" | "claim" => {
+        "inspects" => {
+            let map =
+                value.as_mapping().ok_or_else(|| at(value.span(), "`inspects` is written `{by: E, trick: 3}`"))?;
+            let by =
+                map.get_scalar("by").ok_or_else(|| at(value.span(), "`inspects` needs `by`: `{by: E, trick: 3}`"))?;
+            let by =
+                Seat::parse(by.as_str()).ok_or_else(|| at(by.span(), format!("`{}` is not a seat", by.as_str())))?;
+            let trick = map
+                .get_scalar("trick")
+                .ok_or_else(|| at(value.span(), "`inspects` needs `trick`: `{by: E, trick: 3}`"))?;
+            let number = trick
+                .as_str()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=13).contains(n))
+                .ok_or_else(|| at(trick.span(), "a trick is numbered 1 to 13"))?;
+            return Ok(Event::Inspect { by, trick: number });
+        }
+        "designates" | "exposes" | "claim" => {
             let (seat, v) = single_seat(value, key.as_str())?;
-            return if key.as_str() == "designates" {
-                Ok(Event::Designate { seat, card: Card::parse(v.as_str()).map_err(|m| at(v.span(), m))? })
+            return if key.as_str() != "claim" {
+                let card = Card::parse(v.as_str()).map_err(|m| at(v.span(), m))?;
+                Ok(if key.as_str() == "designates" {
+                    Event::Designate { seat, card }
+                } else {
+                    Event::Expose { seat, card }
+                })
             } else {
                 let tricks = v.as_str().parse::<usize>().ok().filter(|n| *n <= 13).ok_or_else(|| {
                     at(v.span(), "a claim gives the number of remaining tricks the claimer's side takes, 0 to 13")

@@ -27,6 +27,10 @@ pub enum Event {
     Together { seat: Seat, cards: Vec<Card>, faced: Option<Card> },
     /// A player asks one who failed to follow suit whether he holds a card of the suit led.
     Ask { by: Seat, of: Seat },
+    /// A card exposed unintentionally, not played: dropped face up, or seen by partner.
+    Expose { seat: Seat, card: Card },
+    /// A player who says a revoke has occurred asks to inspect a quitted trick (by number).
+    Inspect { by: Seat, trick: usize },
     /// A player names or otherwise designates a card to be played to a later trick.
     Designate { seat: Seat, card: Card },
     /// A claim or concession, agreed: the claimer's side takes `tricks` of the tricks not yet played.

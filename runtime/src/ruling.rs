@@ -174,6 +174,12 @@ impl Rectified {
             Rectification::RevokeEstablished => {
                 format!("{o}'s revoke is established: it may no longer be corrected, except on the twelfth trick, and the revoke trick stands")
             }
+            Rectification::InspectionAllowed => {
+                format!("{turn_of} may inspect the quitted trick {o} led with {c}, the director consenting")
+            }
+            Rectification::InspectionRefused => format!(
+                "{turn_of} may not inspect the quitted trick {o} led with {c}: saying a revoke has occurred does not entitle him to"
+            ),
             Rectification::InquiryPermitted => format!("{turn_of} may ask {o} whether he holds a card of the suit led"),
             Rectification::ImproperInquiry => format!(
                 "{turn_of} may not ask {o} about a possible revoke: the question is a breach of propriety, which the director may rectify"
@@ -235,6 +241,7 @@ pub const UNMET_PENALTY: &str = "unmet_penalty";
 pub const QUESTION_ABOUT_REVOKE: &str = "question_about_revoke";
 pub const PENALTY_CARD_LEAD: &str = "penalty_card_lead";
 pub const REVOKE: &str = "revoke";
+pub const INSPECTION: &str = "inspection_of_quitted_trick";
 
 /// The ruling on one irregularity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -274,6 +281,9 @@ impl IrregularityRuling {
             QUESTION_ABOUT_REVOKE => format!("{t} asks {o}, who did not follow suit with {a}, about a revoke"),
             PENALTY_CARD_LEAD => format!("{t} has the lead while his partner {o} has the major penalty card {a}"),
             UNMET_PENALTY => format!("{o}'s {a} does not meet a lead or play penalty"),
+            INSPECTION => {
+                format!("{t} asks to inspect the quitted trick {o} led with {a}, saying a revoke has occurred")
+            }
             other => format!("{} by {o} ({a}) at {t}'s turn", other.replace('_', " ")),
         }
     }

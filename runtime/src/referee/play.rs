@@ -48,7 +48,7 @@ struct PlayPending {
     /// The hand the card came from (dummy's seat for dummy's cards).
     offender: Seat,
     card: Card,
-    /// Cards played together with `card`, for Law 58B.
+    /// Cards played together with `card`.
     others: Vec<Card>,
     /// The hand whose turn it was; for a question, the player who asked.
     turn_of: Seat,
@@ -202,22 +202,17 @@ impl Referee<'_> {
         self.playable(event, seat, card)?;
         if let Some(mut p) = self.st().pending.take() {
             // The card shows what happened after the irregular lead.
-            let next =
-                if p.table != Table::PlayIrregularity || p.facts.play_irregularity != PlayIrregularity::LeadOutOfTurn {
-                    None
-                } else if seat == p.offender.lho() {
-                    Some(NextCard::Lho)
-                } else if seat == p.offender.rho() {
-                    Some(NextCard::Rho)
-                } else {
-                    None
-                };
-            if seat == p.offender.partner()
-                && p.table == Table::PlayIrregularity
-                && p.facts.play_irregularity == PlayIrregularity::LeadOutOfTurn
-            {
-                // The offender's partner plays before the ruling: his card answers to its own law,
-                // and the lead out of turn still awaits the director (Law 60C).
+            let lead =
+                p.table == Table::PlayIrregularity && p.facts.play_irregularity == PlayIrregularity::LeadOutOfTurn;
+            let next = match seat {
+                _ if !lead => None,
+                s if s == p.offender.lho() => Some(NextCard::Lho),
+                s if s == p.offender.rho() => Some(NextCard::Rho),
+                _ => None,
+            };
+            if lead && seat == p.offender.partner() {
+                // The offender's partner plays before the ruling: his card is ruled on its own,
+                // and the lead out of turn still awaits the director.
                 let facts = Facts {
                     play_irregularity: PlayIrregularity::PartnerPlaysBeforeRuling,
                     offender_role: self.st().role(seat),
@@ -344,7 +339,7 @@ impl Referee<'_> {
         let number = st.trick_number();
         let hand = st.hands[seat as usize];
         let led = st.current.cards.first().map(|(_, c)| c.suit);
-        // A play to a later trick establishes the side's earlier revokes (Law 63A1).
+        // A play to a later trick establishes the side's earlier revokes.
         for i in 0..st.revokes.len() {
             let r = &self.st().revokes[i];
             if !r.established && !r.corrected && r.trick < number && r.seat.same_side(seat) {
@@ -537,6 +532,7 @@ impl Referee<'_> {
             Table::PlayIrregularity => p.facts.play_irregularity.name(),
             Table::RevokeInquiry => QUESTION_ABOUT_REVOKE,
             Table::RevokeCorrection => REVOKE,
+            Table::QuittedTrickInspection => INSPECTION,
             _ => PENALTY_CARD_LEAD,
         };
         let mut ruling = IrregularityRuling {
@@ -614,7 +610,9 @@ impl Referee<'_> {
             | Rectification::ProhibitPenaltyCardSuit
             | Rectification::PenaltyCardStays
             | Rectification::InquiryPermitted
-            | Rectification::ImproperInquiry => vec![p.turn_of],
+            | Rectification::ImproperInquiry
+            | Rectification::InspectionAllowed
+            | Rectification::InspectionRefused => vec![p.turn_of],
             _ => Vec::new(),
         };
         Rectified {
@@ -752,7 +750,8 @@ impl Referee<'_> {
         let r = st.revokes[i].clone();
         st.revokes[i].corrected = true;
         if r.established {
-            // Law 62D: the twelfth trick is replayed; the offender's two last cards change places.
+            // An established revoke is corrected only on the twelfth trick: the trick is
+            // replayed, the offender's two last cards changing places.
             correct_twelfth_trick(st, &r);
             return;
         }
@@ -840,7 +839,7 @@ impl Referee<'_> {
         self.rule_play(p, answers)
     }
 
-    /// Two cards at the same moment: the one in turn is taken first (Law 58A).
+    /// Two cards played at the same moment by two players.
     pub(super) fn simultaneous_plays(&mut self, event: usize, plays: [(Seat, Card); 2]) -> Result<(), RefereeError> {
         self.start_play(event)?;
         let st = self.st();
@@ -870,7 +869,7 @@ impl Referee<'_> {
         Ok(())
     }
 
-    /// Several cards led or played at once by one player (Law 58B).
+    /// Several cards led or played at once by one player.
     pub(super) fn together(
         &mut self,
         event: usize,
@@ -906,7 +905,7 @@ impl Referee<'_> {
         self.rule_play(p, &[])
     }
 
-    /// A question about a possible revoke (Law 61B).
+    /// A question to a player who did not follow suit, about a possible revoke.
     pub(super) fn ask(&mut self, event: usize, by: Seat, of: Seat) -> Result<(), RefereeError> {
         self.start_play(event)?;
         let st = self.st();
@@ -936,7 +935,46 @@ impl Referee<'_> {
         self.rule_play(p, &[])
     }
 
-    /// A card named for a later trick establishes the side's earlier revokes (Law 63A2).
+    /// A card exposed other than by playing it.
+    pub(super) fn expose(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        self.playable(event, seat, card)?;
+        let st = self.st();
+        if st.pending.is_some() || st.penalty_cards.iter().any(|p| p.seat == seat && p.card == card) {
+            return Err(err(
+                event,
+                format!("{seat} exposes {card} while an irregularity awaits a ruling, or it is already a penalty card"),
+            ));
+        }
+        let facts = Facts {
+            play_irregularity: PlayIrregularity::CardExposed,
+            offender_role: st.role(seat),
+            ..Facts::default()
+        };
+        let turn_of = st.next_to_play();
+        let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+        self.rule_play(p, &[])
+    }
+
+    /// A player who says a revoke has occurred asks to inspect a quitted trick.
+    pub(super) fn inspect(&mut self, event: usize, by: Seat, trick: usize) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        let st = self.st();
+        let Some(cards) = trick.checked_sub(1).and_then(|t| st.tricks.get(t)) else {
+            return Err(err(event, format!("{by} asks to inspect trick {trick}, which is not a quitted trick")));
+        };
+        let (leader, led) = cards[0];
+        if st.pending.is_some() {
+            return Err(err(event, format!("{by} asks to inspect a trick while an irregularity awaits a ruling")));
+        }
+        // The director's decision comes with the next `director` entry.
+        let mut p = self.pending_play(event, leader, led, by, Table::QuittedTrickInspection, Facts::default());
+        p.known = derived_known(&[]);
+        self.st().pending = Some(p);
+        Ok(())
+    }
+
+    /// A card named for a later trick: it establishes the side's earlier revokes.
     pub(super) fn designate(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         self.start_play(event)?;
         self.playable(event, seat, card)?;
@@ -954,7 +992,7 @@ impl Referee<'_> {
         Ok(())
     }
 
-    /// An agreed claim or concession ends the play and establishes every revoke (Law 63A3).
+    /// An agreed claim or concession: it ends the play and establishes every revoke.
     pub(super) fn claim(&mut self, event: usize, seat: Seat, tricks: usize) -> Result<(), RefereeError> {
         self.start_play(event)?;
         let st = self.st();
@@ -975,7 +1013,7 @@ impl Referee<'_> {
     }
 
     /// At the end of the record: attention is drawn to a play irregularity still pending, and
-    /// to a revoke on the twelfth trick (Law 62D).
+    /// to an established revoke on the twelfth trick, which the tables may correct.
     pub(super) fn end_of_record(&mut self, events: usize) -> Result<(), RefereeError> {
         let Some(st) = self.play.as_mut() else { return Ok(()) };
         if let Some(mut p) = st.pending.take() {
@@ -1108,7 +1146,7 @@ impl Referee<'_> {
     }
 }
 
-/// Law 62D's correction of an established revoke on the twelfth trick: the offender's card
+/// The correction of an established revoke on the twelfth trick: the offender's card
 /// to the twelfth trick and his last card change places, and the last trick is led by the
 /// new winner of the twelfth.
 fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) {
