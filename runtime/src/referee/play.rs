@@ -581,7 +581,7 @@ impl Referee<'_> {
         }
         ruling.rules = decision.rules;
         for t in &decision.outcomes {
-            for view in self.apply_play(&p, t) {
+            for view in self.apply_play(&p, t)? {
                 self.cite(&view.clauses);
                 ruling.rectifications.push(view);
             }
@@ -633,7 +633,7 @@ impl Referee<'_> {
 
     /// Carries a play rectification into the state of the play; returns it, with the
     /// rectifications it brings in turn (a penalty card's kind).
-    fn apply_play(&mut self, p: &PlayPending, t: &Traced) -> Vec<Rectified> {
+    fn apply_play(&mut self, p: &PlayPending, t: &Traced) -> Result<Vec<Rectified>, RefereeError> {
         let view = self.describe_play(p, t, p.card);
         let mut out = Vec::new();
         let number = self.st().trick_number();
@@ -661,9 +661,9 @@ impl Referee<'_> {
                 out.push(view.clone());
                 let cards = if p.others.is_empty() { vec![p.card] } else { p.others.clone() };
                 for c in cards {
-                    out.extend(self.penalty_card(p, c, exposure));
+                    out.extend(self.penalty_card(p, c, exposure)?);
                 }
-                return out;
+                return Ok(out);
             }
             Rectification::PartnerPlaysHighest => {
                 self.bind_play(p.offender.partner(), PlayBound::Highest(number), true, &view)
@@ -675,7 +675,7 @@ impl Referee<'_> {
                 self.bind_play(p.offender.partner(), PlayBound::OtherSuit(number), true, &view)
             }
             Rectification::ReviewLineOfPlay => {
-                self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() })
+                self.reviews.push(DamageReview { seats: view.seats.clone(), review: view.clone() })
             }
             Rectification::RequirePenaltyCardSuit | Rectification::ProhibitPenaltyCardSuit => {
                 let suit = p.card.suit;
@@ -691,18 +691,24 @@ impl Referee<'_> {
             _ => {}
         }
         out.push(view);
-        out
+        Ok(out)
     }
 
     /// Makes `card` a penalty card of the offender; the penalty-card table says major or minor.
-    fn penalty_card(&mut self, p: &PlayPending, card: Card, exposure: Exposure) -> Vec<Rectified> {
+    fn penalty_card(
+        &mut self,
+        p: &PlayPending,
+        card: Card,
+        exposure: Exposure,
+    ) -> Result<Vec<Rectified>, RefereeError> {
         let seat = p.offender;
         let mut out = Vec::new();
         let others: Vec<usize> =
             (0..self.st().penalty_cards.len()).filter(|&i| self.st().penalty_cards[i].seat == seat).collect();
         let Some((major, view)) = self.penalty_kind(p, exposure == Exposure::Deliberate, card, !others.is_empty())
         else {
-            return out;
+            let what = format!("a penalty card of {seat}'s ({card})");
+            return Err(unsupported(p.event, self.edition(), &what));
         };
         let mut upgraded = Vec::new();
         for i in others {
@@ -721,7 +727,7 @@ impl Referee<'_> {
         }
         st.penalty_cards.push(PenaltyCard { seat, card, major, clauses: view.clauses.clone() });
         out.push(view);
-        out
+        Ok(out)
     }
 
     /// Whether a penalty card is major, as the penalty-card table says, with that rectification.
