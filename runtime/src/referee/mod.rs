@@ -79,6 +79,10 @@ impl Known {
     fn insert(&mut self, f: FactId) {
         self.0 |= 1 << f as u32;
     }
+
+    fn remove(&mut self, f: FactId) {
+        self.0 &= !(1 << f as u32);
+    }
 }
 
 /// A lead restriction that takes shape at the end of the auction.

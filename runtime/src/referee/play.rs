@@ -133,9 +133,16 @@ fn relation(from: Seat, to: Seat) -> Turn {
 
 /// Every derived fact is known; judgements and choices, and `unknown`, are not.
 fn derived_known(unknown: &[FactId]) -> Known {
-    let mut known = Known::default();
-    for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived && !unknown.contains(f)) {
-        known.insert(f);
+    static DERIVED: std::sync::OnceLock<Known> = std::sync::OnceLock::new();
+    let mut known = *DERIVED.get_or_init(|| {
+        let mut known = Known::default();
+        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
+            known.insert(f);
+        }
+        known
+    });
+    for f in unknown {
+        known.remove(*f);
     }
     known
 }
