@@ -1,6 +1,7 @@
-//! Property tests over random auctions, legal and irregular: the referee never
-//! panics, always returns a ruling or a clear error, and every rectification
-//! it gives carries a non-empty trace.
+//! Property tests over random auctions and plays, legal and irregular: the
+//! referee never panics, always returns a ruling or a clear error, and every
+//! rectification it gives carries a non-empty trace. Deals played out legally
+//! show no irregularity; one illegal card inserted anywhere gets a traced ruling.
 
 use bridgelaw_runtime::auction::{Call, Seat, Strain};
 use bridgelaw_runtime::referee::first_irregularity;
@@ -210,6 +211,28 @@ mod play {
         (events, revoked)
     }
 
+    fn any_card() -> impl Strategy<Value = Card> {
+        (0usize..4, 0u8..13).prop_map(|(s, rank)| Card { suit: Suit::ALL[s], rank })
+    }
+
+    /// Any event of the play, most of them cards.
+    fn play_event() -> impl Strategy<Value = Event> {
+        let seat = || (0usize..4).prop_map(|i| Seat::ALL[i]);
+        prop_oneof![
+            30 => (seat(), any_card()).prop_map(|(seat, card)| Event::Play { seat, card }),
+            4 => super::answers().prop_map(|answers| Event::Director { answers }),
+            1 => (seat(), any_card(), seat(), any_card())
+                .prop_map(|(a, c, b, d)| Event::SimultaneousPlays { plays: [(a, c), (b, d)] }),
+            1 => (seat(), proptest::collection::vec(any_card(), 0..4), proptest::option::of(any_card()))
+                .prop_map(|(seat, cards, faced)| Event::Together { seat, cards, faced }),
+            1 => (seat(), seat()).prop_map(|(by, of)| Event::Ask { by, of }),
+            1 => (seat(), any_card()).prop_map(|(seat, card)| Event::Designate { seat, card }),
+            1 => (seat(), any_card()).prop_map(|(seat, card)| Event::Expose { seat, card }),
+            1 => (seat(), 0usize..15).prop_map(|(by, trick)| Event::Inspect { by, trick }),
+            1 => (seat(), 0usize..15).prop_map(|(seat, tricks)| Event::Claim { seat, tricks }),
+        ]
+    }
+
     fn contract(declarer: usize, strain: usize) -> Contract {
         let strains = [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::NoTrump];
         Contract { level: 4, strain: strains[strain], doubled: 0, declarer: Seat::ALL[declarer] }
@@ -328,6 +351,40 @@ mod play {
             let later = Case { edition: Edition::E2017, ..case };
             if let Err(e) = rule(&later) {
                 prop_assert!(e.message.contains("do not yet rule"), "{}", e);
+            }
+        }
+
+        #[test]
+        fn any_play_event_sequence_gets_a_ruling_or_a_clear_error(
+            seed in 1u64.., declarer in 0usize..4, strain in 0usize..5,
+            events in proptest::collection::vec(play_event(), 0..70), edition in 0usize..2
+        ) {
+            let deal = shuffled_deal(seed);
+            let case = Case {
+                edition: Edition::ALL[edition % Edition::ALL.len()],
+                dealer: Seat::N,
+                events,
+                deal: Some(deal),
+                contract: Some(contract(declarer, strain)),
+            };
+            match rule(&case) {
+                Ok(ruling) => {
+                    for i in &ruling.irregularities {
+                        for r in i.rectifications.iter().chain(i.alternatives.iter().flat_map(|a| a.rectifications.iter())) {
+                            prop_assert!(!r.clauses.is_empty(), "untraced rectification {:?}", r);
+                        }
+                    }
+                    if let Some(play) = &ruling.play {
+                        prop_assert!(play.won.0 + play.won.1 <= 13);
+                        for r in &play.revokes {
+                            prop_assert!(r.rectifications.iter().all(|x| !x.clauses.is_empty()));
+                        }
+                    }
+                }
+                Err(e) => {
+                    prop_assert!(e.event >= 1 && e.event <= case.events.len(), "{e}");
+                    prop_assert!(!e.message.is_empty());
+                }
             }
         }
     }
