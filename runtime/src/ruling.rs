@@ -143,7 +143,7 @@ impl Rectified {
             Rectification::PartnerPlaysHighest => format!("{names} must play the highest card he holds of the suit led"),
             Rectification::PartnerPlaysLowest => format!("{names} must play the lowest card he holds of the suit led"),
             Rectification::PartnerPlaysOtherSuit => format!("{names} must play a card of another suit, which declarer names"),
-            Rectification::PlayContinues => format!("no rectification: {o}'s {c} is taken back and play goes on"),
+            Rectification::PlayStands => format!("no rectification: {o}'s {c} counts as played in turn"),
             Rectification::PenaltiesRemain => format!(
                 "the lead and play penalties already imposed on {o} and {} stay in force",
                 o.partner()

@@ -85,8 +85,17 @@ pub(super) struct PlayState {
 }
 
 impl PlayState {
+    /// The first hand in rotation from the leader that has not played to the trick (a card
+    /// played out of turn may stand, so the last card does not say).
     fn next_to_play(&self) -> Seat {
-        self.current.cards.last().map(|(s, _)| s.lho()).unwrap_or(self.current.leader)
+        let mut seat = self.current.leader;
+        for _ in 0..4 {
+            if !self.current.cards.iter().any(|(s, _)| *s == seat) {
+                return seat;
+            }
+            seat = seat.lho();
+        }
+        seat
     }
 
     fn winner(&self, trick: usize) -> Seat {
@@ -208,11 +217,12 @@ impl Referee<'_> {
         self.start_play(event)?;
         self.playable(event, seat, card)?;
         if let Some(mut p) = self.st().pending.take() {
-            // The card shows what happened after the irregular lead.
-            let lead =
-                p.table == Table::PlayIrregularity && p.facts.play_irregularity == PlayIrregularity::LeadOutOfTurn;
+            // The card shows what happened after the irregular lead, or the play out of turn.
+            let kind = (p.table == Table::PlayIrregularity).then_some(p.facts.play_irregularity);
+            let lead = kind == Some(PlayIrregularity::LeadOutOfTurn);
+            let out_of_turn = kind == Some(PlayIrregularity::DefenderPlaysOutOfTurn);
             let next = match seat {
-                _ if !lead => None,
+                _ if !lead && !(out_of_turn && seat == p.turn_of) => None,
                 s if s == p.offender.lho() => Some(NextCard::Lho),
                 s if s == p.offender.rho() => Some(NextCard::Rho),
                 _ => None,
@@ -239,7 +249,9 @@ impl Referee<'_> {
                 ));
             };
             p.facts.next_card = next;
+            p.facts.next_card_follows = card.suit == p.card.suit;
             p.known.insert(FactId::NextCard);
+            p.known.insert(FactId::NextCardFollows);
             self.rule_play(p, &[])?;
             if self.stopped_at.is_some() {
                 return Ok(());
@@ -294,7 +306,7 @@ impl Referee<'_> {
                 turn_of,
                 table: Table::PlayIrregularity,
                 facts,
-                known: derived_known(&[FactId::NextCard]),
+                known: derived_known(&[FactId::NextCard, FactId::NextCardFollows]),
                 revoke: None,
             });
             return Ok(());
@@ -306,20 +318,24 @@ impl Referee<'_> {
                 return Err(unsupported(event, edition, &what));
             }
             if partner_played {
+                // Held until the director is called, or the player whose turn it was plays.
                 let facts = Facts {
                     play_irregularity: PlayIrregularity::DefenderPlaysOutOfTurn,
                     offender_role: role,
                     ..Facts::default()
                 };
                 let turn_of = st.next_to_play();
-                let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
-                return self.rule_play(p, &[]);
+                let mut p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+                p.known = derived_known(&[FactId::NextCard, FactId::NextCardFollows]);
+                self.st().pending = Some(p);
+                return Ok(());
             }
             let hands_played = |s: Seat| st.current.cards.iter().any(|(x, _)| *x == s);
             let facts = Facts {
                 play_irregularity: PlayIrregularity::PrematurePlay,
                 offender_role: role,
                 declarer_played_both_hands: hands_played(st.declarer) && hands_played(st.dummy),
+                premature_lead: hands_played(seat),
                 ..Facts::default()
             };
             let turn_of = st.next_to_play();
@@ -653,6 +669,11 @@ impl Referee<'_> {
                 st.hands[p.offender as usize].remove(p.card);
                 st.current = Trick { leader: p.offender, cards: vec![(p.offender, p.card)] };
             }
+            Rectification::PlayStands => {
+                let st = self.st();
+                st.hands[p.offender as usize].remove(p.card);
+                st.current.cards.push((p.offender, p.card));
+            }
             Rectification::LeadFromCorrectHand if p.facts.offender_role == OffenderRole::Declarer => {
                 self.st().retracted_declarer_lead = true;
             }
@@ -798,6 +819,7 @@ impl Referee<'_> {
             if !p.known.contains(&FactId::NextCard) {
                 p.facts.next_card = NextCard::None;
                 p.known.insert(FactId::NextCard);
+                p.known.insert(FactId::NextCardFollows);
             }
             return self.rule_play(p, answers);
         }
@@ -1033,6 +1055,7 @@ impl Referee<'_> {
             if !p.known.contains(&FactId::NextCard) {
                 p.facts.next_card = NextCard::None;
                 p.known.insert(FactId::NextCard);
+                p.known.insert(FactId::NextCardFollows);
             }
             return self.rule_play(p, &[]);
         }
