@@ -222,7 +222,7 @@ impl Referee<'_> {
             let lead = kind == Some(PlayIrregularity::LeadOutOfTurn);
             let out_of_turn = kind == Some(PlayIrregularity::DefenderPlaysOutOfTurn);
             let next = match seat {
-                _ if !lead && !(out_of_turn && seat == p.turn_of) => None,
+                _ if !(lead || out_of_turn && seat == p.turn_of) => None,
                 s if s == p.offender.lho() => Some(NextCard::Lho),
                 s if s == p.offender.rho() => Some(NextCard::Rho),
                 _ => None,
