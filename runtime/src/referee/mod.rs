@@ -1,7 +1,8 @@
 //! The referee: walks a case's events, keeps the auction state, detects
 //! irregular calls, derives the facts the tables test, asks the generated
-//! tables, and carries their rectifications into the auction. It decides no
-//! law outcome itself: every rectification comes from a table.
+//! tables, and carries their rectifications into the auction; the play is in
+//! `play.rs`. It decides no law outcome itself: every rectification comes
+//! from a table.
 
 use crate::auction::{self, admissible_double, last_bid, outranks, standing, Call, Made, Seat, Strain};
 use crate::case::{Case, Event};
