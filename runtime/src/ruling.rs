@@ -551,6 +551,9 @@ impl Ruling {
             let _ = writeln!(out, "Director to review: {} ({}).", d.review.text(), cite(&d.review.clauses));
         }
         if let Some(p) = &self.play {
+            if self.contract.is_some_and(|c| c.declarer != p.declarer) {
+                let _ = writeln!(out, "{} now declares, and {} is dummy.", p.declarer, p.dummy);
+            }
             let _ = writeln!(out, "{}", p.summary());
             for r in &p.revokes {
                 let _ = writeln!(out, "{}", r.description());
