@@ -274,6 +274,35 @@ pub struct IrregularityRuling {
 }
 
 impl IrregularityRuling {
+    /// A ruling on `act` with nothing decided yet.
+    pub fn new(
+        event: usize,
+        irregularity: &'static str,
+        offender: Seat,
+        act: Act,
+        turn_of: Seat,
+        facts: Vec<(&'static str, &'static str)>,
+    ) -> Self {
+        let (call, card) = match act {
+            Act::Call(c) => (Some(c), None),
+            Act::Card(c) => (None, Some(c)),
+        };
+        IrregularityRuling {
+            event,
+            irregularity,
+            offender,
+            call,
+            card,
+            turn_of,
+            facts,
+            rules: Vec::new(),
+            rectifications: Vec::new(),
+            open_questions: Vec::new(),
+            alternatives: Vec::new(),
+            unprovided: Vec::new(),
+        }
+    }
+
     /// What the entry answers, in a phrase.
     pub fn heading(&self) -> String {
         let (o, a, t) = (self.offender, self.act(), self.turn_of);

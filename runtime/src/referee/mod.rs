@@ -479,20 +479,10 @@ impl Referee<'_> {
         self.look_ahead(&mut p);
         let edition = self.edition();
         let (unknown, mut groups) = consult(edition, Table::Irregularity, &p.facts, &p.known);
-        let mut ruling = IrregularityRuling {
-            event: p.event,
-            irregularity: p.facts.irregularity.name(),
-            offender: p.offender,
-            call: Some(p.call),
-            card: None,
-            turn_of: p.turn_of,
-            facts: facts_shown(edition, &groups, &p.facts, &p.known),
-            rules: Vec::new(),
-            rectifications: Vec::new(),
-            open_questions: Vec::new(),
-            alternatives: Vec::new(),
-            unprovided: Vec::new(),
-        };
+        let facts = facts_shown(edition, &groups, &p.facts, &p.known);
+        let irregularity = p.facts.irregularity.name();
+        let mut ruling =
+            IrregularityRuling::new(p.event, irregularity, p.offender, Act::Call(p.call), p.turn_of, facts);
         if groups.len() == 1 {
             let (decision, _) = groups.pop().expect("one group");
             ruling.rules = decision.rules;

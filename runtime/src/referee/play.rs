@@ -298,17 +298,9 @@ impl Referee<'_> {
                 ..Facts::default()
             };
             let turn_of = st.current.leader;
-            st.pending = Some(PlayPending {
-                event,
-                offender: seat,
-                card,
-                others: Vec::new(),
-                turn_of,
-                table: Table::PlayIrregularity,
-                facts,
-                known: derived_known(&[FactId::NextCard, FactId::NextCardFollows]),
-                revoke: None,
-            });
+            let mut p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+            p.known = derived_known(&[FactId::NextCard, FactId::NextCardFollows]);
+            self.st().pending = Some(p);
             return Ok(());
         }
         if !leading && seat != st.next_to_play() {
@@ -339,17 +331,8 @@ impl Referee<'_> {
                 ..Facts::default()
             };
             let turn_of = st.next_to_play();
-            st.pending = Some(PlayPending {
-                event,
-                offender: seat,
-                card,
-                others: Vec::new(),
-                turn_of,
-                table: Table::PlayIrregularity,
-                facts,
-                known: derived_known(&[]),
-                revoke: None,
-            });
+            let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+            self.st().pending = Some(p);
             return Ok(());
         }
         self.in_turn(event, seat, card)
@@ -529,20 +512,12 @@ impl Referee<'_> {
         for r in &rectifications {
             self.cite(&r.clauses);
         }
-        self.irregularities.push(IrregularityRuling {
-            event: p.event,
-            irregularity,
-            offender: p.offender,
-            call: None,
-            card: Some(p.card),
-            turn_of: p.turn_of,
-            facts,
-            rules: d.rules,
-            rectifications,
-            open_questions: Vec::new(),
-            alternatives: Vec::new(),
-            unprovided: d.unprovided.iter().map(|t| t.name()).collect(),
-        });
+        let mut ruling =
+            IrregularityRuling::new(p.event, irregularity, p.offender, Act::Card(p.card), p.turn_of, facts);
+        ruling.rules = d.rules;
+        ruling.rectifications = rectifications;
+        ruling.unprovided = d.unprovided.iter().map(|t| t.name()).collect();
+        self.irregularities.push(ruling);
         d.outcomes
     }
 
@@ -558,20 +533,9 @@ impl Referee<'_> {
             Table::QuittedTrickInspection => INSPECTION,
             _ => PENALTY_CARD_LEAD,
         };
-        let mut ruling = IrregularityRuling {
-            event: p.event,
-            irregularity,
-            offender: p.offender,
-            call: None,
-            card: Some(p.card),
-            turn_of: p.turn_of,
-            facts: facts_shown(edition, &groups, &p.facts, &p.known),
-            rules: Vec::new(),
-            rectifications: Vec::new(),
-            open_questions: Vec::new(),
-            alternatives: Vec::new(),
-            unprovided: Vec::new(),
-        };
+        let facts = facts_shown(edition, &groups, &p.facts, &p.known);
+        let mut ruling =
+            IrregularityRuling::new(p.event, irregularity, p.offender, Act::Card(p.card), p.turn_of, facts);
         if groups.len() > 1 {
             (ruling.open_questions, ruling.alternatives) =
                 open_questions(&unknown, &groups, |t| self.describe_play(&p, t, p.card));
