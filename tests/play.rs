@@ -228,6 +228,15 @@ const EXPECTED: &[Play] = &[
         (2, 1),
         None,
     ),
+    p(
+        "law57c-declarer-played-both-hands",
+        &["Law 47 (declarer's premature play)", "Law 57", "Law 57C"],
+        &["play_stands @Law 45", "play_stands @Law 57C"],
+        &[],
+        &[],
+        (2, 1),
+        None,
+    ),
     p("law58a-simultaneous-plays", &["Law 58A"], &["deem_subsequent @Law 58A"], &[], &[], (0, 1), None),
     p(
         "law58b-defender-two-cards-minor-penalty-card",
@@ -541,10 +550,10 @@ fn a_lead_out_of_turn_without_declarer_s_choice_is_an_open_question() {
 fn bad_play_is_a_clear_error() {
     let err = rule_text(&format!("{HEAD}  - E: SA\n")).unwrap_err();
     assert!(err.contains("East does not hold SA"), "{err}");
-    // Declarer playing to a trick out of turn is not ruled by the 1987 tables.
-    let err = rule_text(&format!("{HEAD}  - E: DA\n  - N: DJ\n")).unwrap_err();
-    assert!(err.contains("North plays DJ when it is South's turn to play"), "{err}");
-    assert!(err.contains("do not yet rule"), "{err}");
+    // Declarer playing to a trick out of turn is not ruled by the 2017 tables.
+    let err = rule_text(&format!("{HEAD}  - E: DA\n  - N: DJ\n").replace("\"1987\"", "\"2017\"")).unwrap_err();
+    assert!(err.contains("declarer plays out of turn by North (DJ)"), "{err}");
+    assert!(err.contains("tables of edition 2017 do not yet rule"), "{err}");
     // The 2017 edition has no tables for leads out of turn yet.
     let err = rule_text(&format!("{HEAD}  - W: H2\n").replace("\"1987\"", "\"2017\"")).unwrap_err();
     assert!(err.contains("tables of edition 2017 do not yet rule"), "{err}");

@@ -269,7 +269,6 @@ impl Referee<'_> {
 
     /// Classifies a card and records it, or holds it as an irregularity awaiting a ruling.
     fn card(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
-        let edition = self.edition();
         let st = self.st();
         if let Some((offender, index)) = st.substitute {
             if seat != offender {
@@ -306,8 +305,14 @@ impl Referee<'_> {
         if !leading && seat != st.next_to_play() {
             let partner_played = st.current.cards.iter().any(|(s, _)| *s == seat.partner());
             if role == OffenderRole::Declarer {
-                let what = format!("{seat} plays {card} when it is {}'s turn to play", st.next_to_play());
-                return Err(unsupported(event, edition, &what));
+                let facts = Facts {
+                    play_irregularity: PlayIrregularity::DeclarerPlaysOutOfTurn,
+                    offender_role: role,
+                    ..Facts::default()
+                };
+                let turn_of = st.next_to_play();
+                let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+                return self.rule_play(p, &[]);
             }
             if partner_played {
                 // Held until the director is called, or the player whose turn it was plays.
@@ -332,10 +337,18 @@ impl Referee<'_> {
             };
             let turn_of = st.next_to_play();
             let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+            if self.decided_now(&p) {
+                return self.rule_play(p, &[]);
+            }
             self.st().pending = Some(p);
             return Ok(());
         }
         self.in_turn(event, seat, card)
+    }
+
+    /// Whether the tables rule on `p` from what is known already, with no choice left open.
+    fn decided_now(&self, p: &PlayPending) -> bool {
+        consult(self.edition(), p.table, &p.facts, &p.known).1.len() == 1
     }
 
     /// A card led or played in turn: checks the lead and play penalties, the
@@ -633,11 +646,8 @@ impl Referee<'_> {
                 st.hands[p.offender as usize].remove(p.card);
                 st.current = Trick { leader: p.offender, cards: vec![(p.offender, p.card)] };
             }
-            Rectification::PlayStands => {
-                let st = self.st();
-                st.hands[p.offender as usize].remove(p.card);
-                st.current.cards.push((p.offender, p.card));
-            }
+            // It is checked as any card played in turn: penalties, penalty cards, following suit.
+            Rectification::PlayStands => self.in_turn(p.event, p.offender, p.card)?,
             Rectification::LeadFromCorrectHand if p.facts.offender_role == OffenderRole::Declarer => {
                 self.st().retracted_declarer_lead = true;
             }
