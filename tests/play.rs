@@ -322,6 +322,47 @@ const EXPECTED: &[Play] = &[
         None,
     ),
     p(
+        "law52b1-card-accepted",
+        &["Law 53", "Law 56", "Law 50E (neither)", "Law 61A", "Law 52B1 (accepted)"],
+        law_56_west!(
+            "penalty_card_stays E @Law 50E",
+            "obligation_revoke @Commentary 61.1",
+            "illegal_card_accepted @Law 52B1"
+        ),
+        &[],
+        &["W H4 major"],
+        (2, 1),
+        None,
+    ),
+    p(
+        "law52b1-declarer-played-since",
+        &["Law 53", "Law 56", "Law 50E (neither)", "Law 61A", "Law 52B1 (declarer has played since)"],
+        law_56_west!(
+            "penalty_card_stays E @Law 50E",
+            "obligation_revoke @Commentary 61.1",
+            "illegal_card_accepted @Law 52B1"
+        ),
+        &[],
+        &["W H4 major"],
+        (1, 1),
+        None,
+    ),
+    p(
+        "law52b2-penalty-card-substituted",
+        &["Law 53", "Law 56", "Law 50E (neither)", "Law 61A", "Law 52B2"],
+        law_56_west!(
+            "penalty_card_stays E @Law 50E",
+            "obligation_revoke @Commentary 61.1",
+            "penalty_card_substituted @Law 52B2",
+            "penalty_card W @Law 52B2",
+            "major_penalty_card W @Law 50B"
+        ),
+        &["W 3 penalty_card corrected [] 0"],
+        &["W H2 major"],
+        (2, 1),
+        None,
+    ),
+    p(
         "law61a-major-penalty-card-not-played",
         &["Law 53", "Law 56", "Law 50E (neither)", "Law 61A"],
         law_56_west!("penalty_card_stays E @Law 50E", "obligation_revoke @Commentary 61.1"),

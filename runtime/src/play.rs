@@ -231,6 +231,9 @@ pub struct Revoke {
     pub established: bool,
     /// Whether the revoke card was withdrawn and a legal card substituted.
     pub corrected: bool,
+    /// For a failure to play a penalty card, the penalty card that was due.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub penalty_card: Option<Card>,
 }
 
 /// Scans a play for its first irregular card: one the player does not hold,

@@ -165,6 +165,12 @@ impl Rectified {
             Rectification::ObligationRevoke => {
                 format!("{o}'s {c} fails to comply with a penalty he could have complied with: a revoke")
             }
+            Rectification::IllegalCardAccepted => {
+                format!("{o}'s {c} stands, accepted by declarer; the penalty card it replaced remains a penalty card")
+            }
+            Rectification::PenaltyCardSubstituted => {
+                format!("{o}'s {c} is withdrawn, and the penalty card he should have played takes its place")
+            }
             Rectification::CorrectRevoke => format!("{o}'s revoke card {c} is withdrawn; he substitutes a legal card"),
             Rectification::LaterCardsMayBeWithdrawn => format!(
                 "{} and {} may withdraw any card played after the revoke and substitute another",

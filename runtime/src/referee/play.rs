@@ -403,15 +403,18 @@ impl Referee<'_> {
         let played_penalty_card = own_penalty_cards.clone().any(|p| p.card == card);
         // A major penalty card must be played at the first legal opportunity; with a minor one,
         // no lower card of its suit below honour rank may be played before it.
-        let penalty_card_missed = !played_penalty_card
-            && unmet.is_empty()
-            && own_penalty_cards.any(|p| {
-                if p.major {
-                    legal.contains(p.card)
-                } else {
-                    p.card.suit == card.suit && !card.is_honour()
-                }
-            });
+        let penalty_card_missed = (!played_penalty_card && unmet.is_empty())
+            .then(|| {
+                own_penalty_cards.find(|p| {
+                    if p.major {
+                        legal.contains(p.card)
+                    } else {
+                        p.card.suit == card.suit && !card.is_honour()
+                    }
+                })
+            })
+            .flatten()
+            .map(|p| p.card);
         let fails_to_follow =
             led.is_some_and(|l| card.suit != l && hand.has_suit(l)) && !other_suit_met && unmet.is_empty();
         st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
@@ -428,10 +431,10 @@ impl Referee<'_> {
         }
         let suit = led.unwrap_or(card.suit);
         for (able, premature) in unmet {
-            self.unmet_obligation(event, seat, card, able, premature, RevokeKind::Penalty, suit);
+            self.unmet_obligation(event, seat, card, able, premature, suit, None);
         }
-        if penalty_card_missed {
-            self.unmet_obligation(event, seat, card, true, false, RevokeKind::PenaltyCard, suit);
+        if let Some(due) = penalty_card_missed {
+            self.unmet_obligation(event, seat, card, true, false, suit, Some(due));
         }
         let st = self.st();
         if fails_to_follow {
@@ -443,6 +446,7 @@ impl Referee<'_> {
                 kind: RevokeKind::FollowSuit,
                 established: false,
                 corrected: false,
+                penalty_card: None,
             });
             st.established_by.push(None);
         }
@@ -467,7 +471,8 @@ impl Referee<'_> {
         st.bindings.retain(|b| !matches!(b.bound, PlayBound::NoLeadOfSuit(_)) || b.seat == winner);
     }
 
-    /// A card that does not meet a lead or play penalty: the table says whether it is a revoke.
+    /// A card that does not meet a lead or play penalty, or is played instead of the penalty
+    /// card `due`: the table says whether it is a revoke.
     #[allow(clippy::too_many_arguments)]
     fn unmet_obligation(
         &mut self,
@@ -476,8 +481,8 @@ impl Referee<'_> {
         card: Card,
         able: bool,
         premature: bool,
-        kind: RevokeKind,
         suit: Suit,
+        due: Option<Card>,
     ) {
         let facts = Facts { able_to_comply: able, obligation_from_premature_play: premature, ..Facts::default() };
         let turn_of = seat;
@@ -486,7 +491,17 @@ impl Referee<'_> {
         if outcomes.iter().any(|t| t.rectification == Rectification::ObligationRevoke) {
             let st = self.st();
             let trick = st.trick_number();
-            st.revokes.push(Revoke { trick, seat, card, suit_led: suit, kind, established: false, corrected: false });
+            let kind = if due.is_some() { RevokeKind::PenaltyCard } else { RevokeKind::Penalty };
+            st.revokes.push(Revoke {
+                trick,
+                seat,
+                card,
+                suit_led: suit,
+                kind,
+                established: false,
+                corrected: false,
+                penalty_card: due,
+            });
             st.established_by.push(None);
         }
     }
@@ -690,6 +705,14 @@ impl Referee<'_> {
                 self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
             }
             Rectification::CorrectRevoke => self.correct_revoke(p),
+            Rectification::IllegalCardAccepted => {
+                // An accepted card is no longer a revoke.
+                let i = p.revoke.expect("a revoke being corrected");
+                let st = self.st();
+                st.revokes.remove(i);
+                st.established_by.remove(i);
+            }
+            Rectification::PenaltyCardSubstituted => self.substitute_penalty_card(p),
             _ => {}
         }
         out.push(view);
@@ -763,14 +786,22 @@ impl Referee<'_> {
             correct_twelfth_trick(st, &r);
             return;
         }
-        if st.current.cards.is_empty() {
-            let last = st.tricks.pop().expect("checked by `correction`");
-            st.current = Trick { leader: last[0].0, cards: last.to_vec() };
-        }
-        let index = st.current.cards.iter().position(|(s, c)| *s == r.seat && *c == r.card).expect("checked");
-        st.current.cards.remove(index);
-        st.hands[r.seat as usize].insert(r.card);
+        let index = withdraw(st, &r);
         st.substitute = Some((r.seat, index));
+    }
+
+    /// Withdraws the card played instead of a penalty card and plays the penalty card in its place.
+    fn substitute_penalty_card(&mut self, p: &PlayPending) {
+        let i = p.revoke.expect("a revoke being corrected");
+        let st = self.st();
+        let r = st.revokes[i].clone();
+        let due = r.penalty_card.expect("a failure to play a penalty card");
+        st.revokes[i].corrected = true;
+        let index = withdraw(st, &r);
+        st.penalty_cards.retain(|c| !(c.seat == r.seat && c.card == due));
+        st.hands[r.seat as usize].remove(due);
+        st.current.cards.insert(index, (r.seat, due));
+        self.trick_done();
     }
 
     /// Establishes revoke `i`, as the establishment table says.
@@ -829,18 +860,27 @@ impl Referee<'_> {
         let edition = self.edition();
         let st = self.st();
         let r = st.revokes[i].clone();
-        let in_current = st.current.cards.iter().any(|(s, c)| *s == r.seat && *c == r.card);
-        let in_last = st.current.cards.is_empty()
-            && st.tricks.last().is_some_and(|t| t.iter().any(|(s, c)| *s == r.seat && *c == r.card));
-        if !in_current && !in_last {
+        let holds = |t: &[(Seat, Card)]| t.iter().position(|(s, c)| *s == r.seat && *c == r.card);
+        let last: &[(Seat, Card)] = st.tricks.last().map_or(&[], |t| &t[..]);
+        // The cards played after the revoke card: the rest of its trick, or of the current trick.
+        let after = match (holds(&st.current.cards), st.current.cards.is_empty().then(|| holds(last)).flatten()) {
+            (Some(at), _) => Some(&st.current.cards[at + 1..]),
+            (None, Some(at)) => Some(&last[at + 1..]),
+            (None, None) => None,
+        };
+        if after.is_none() && r.kind != RevokeKind::PenaltyCard {
             let what = format!("the correction of {}'s revoke after later cards were played to another trick", r.seat);
             return Err(unsupported(event, edition, &what));
         }
+        // Cards played to a later trick, the revoke not being established, are the declaring side's.
+        let declarer_played_after = after.is_none_or(|a| a.iter().any(|(s, _)| s.same_side(st.declarer)));
         let facts = Facts {
             offender_role: st.role(r.seat),
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
             revoke_established: false,
             revoke_on_twelfth_trick: r.trick == 12,
+            penalty_card_failure: r.kind == RevokeKind::PenaltyCard,
+            declarer_played_after,
             ..Facts::default()
         };
         let mut p = self.pending_play(event, r.seat, r.card, r.seat, Table::RevokeCorrection, facts);
@@ -1159,6 +1199,19 @@ impl Referee<'_> {
 /// The correction of an established revoke on the twelfth trick: the offender's card
 /// to the twelfth trick and his last card change places, and the last trick is led by the
 /// new winner of the twelfth.
+/// Takes an unestablished revoke card back into its owner's hand, reopening its trick if it was
+/// the last one quitted; returns the card's place in the trick.
+fn withdraw(st: &mut PlayState, r: &Revoke) -> usize {
+    if st.current.cards.is_empty() {
+        let last = st.tricks.pop().expect("checked by `correction`");
+        st.current = Trick { leader: last[0].0, cards: last.to_vec() };
+    }
+    let index = st.current.cards.iter().position(|(s, c)| *s == r.seat && *c == r.card).expect("checked");
+    st.current.cards.remove(index);
+    st.hands[r.seat as usize].insert(r.card);
+    index
+}
+
 fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) {
     let last = st.tricks[12].iter().find(|(s, _)| *s == r.seat).map(|(_, c)| *c).expect("thirteen tricks");
     let (twelfth, thirteenth) = st.tricks.split_at_mut(12);
