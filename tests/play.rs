@@ -298,6 +298,30 @@ const EXPECTED: &[Play] = &[
         None,
     ),
     p(
+        "law60c-declarer-plays-to-own-lead-taken-back",
+        &["Law 60C (declarer)", "Law 53", "Law 55B2"],
+        &[
+            "follows_irregular_lead @Commentary 60.7",
+            "card_restored @Law 55B2",
+            "lead_from_correct_hand @Law 55A",
+            "lead_same_suit N @Law 55B2",
+            "review_line_of_play N @Law 55C",
+        ],
+        &[],
+        &[],
+        (2, 1),
+        None,
+    ),
+    p(
+        "law60c-declarer-plays-to-own-lead-then-law57c",
+        &["Law 60C (declarer)", "Law 53", "Law 53B", "Law 57", "Law 57C"],
+        &["follows_irregular_lead @Commentary 60.7", "lead_stands @Law 53B", "play_stands @Law 57C"],
+        &[],
+        &[],
+        (2, 1),
+        None,
+    ),
+    p(
         "law60c-partner-plays-before-ruling",
         &["Law 60C (defender)", "Law 53", "Law 56"],
         &[

@@ -143,6 +143,9 @@ impl Rectified {
             Rectification::PartnerPlaysHighest => format!("{names} must play the highest card he holds of the suit led"),
             Rectification::PartnerPlaysLowest => format!("{names} must play the lowest card he holds of the suit led"),
             Rectification::PartnerPlaysOtherSuit => format!("{names} must play a card of another suit, which declarer names"),
+            Rectification::FollowsIrregularLead => format!(
+                "{o}'s {c} stays played to the irregular lead, without penalty: it stands if the lead stands, and goes back with it otherwise"
+            ),
             Rectification::PlayStands => format!("no rectification: {o}'s {c} counts as played in turn"),
             Rectification::PenaltiesRemain => format!(
                 "the lead and play penalties already imposed on {o} and {} stay in force",

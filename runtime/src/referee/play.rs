@@ -57,6 +57,8 @@ struct PlayPending {
     known: Known,
     /// For a revoke being corrected, its index.
     revoke: Option<usize>,
+    /// For a lead out of turn, the cards the offender's partner played to it before the ruling.
+    followers: Vec<(Seat, Card)>,
 }
 
 /// The state of the play.
@@ -236,9 +238,8 @@ impl Referee<'_> {
                     ..Facts::default()
                 };
                 let q = self.pending_play(event, seat, card, p.offender.lho(), Table::PlayIrregularity, facts);
-                self.rule_play(q, &[])?;
                 self.st().pending = Some(p);
-                return Ok(());
+                return self.rule_play(q, &[]);
             }
             let Some(next) = next else {
                 let awaiting = p.event;
@@ -525,6 +526,7 @@ impl Referee<'_> {
             facts,
             known: derived_known(&[]),
             revoke: None,
+            followers: Vec::new(),
         }
     }
 
@@ -601,6 +603,14 @@ impl Referee<'_> {
                 ruling.rectifications.push(view);
             }
         }
+        let lead_stands =
+            |t: &Traced| matches!(t.rectification, Rectification::LeadStands | Rectification::DeclarerSpreads);
+        if !decision.outcomes.iter().any(lead_stands) {
+            // A lead that does not stand takes the cards played to it back with it.
+            for &(seat, card) in &p.followers {
+                self.st().hands[seat as usize].insert(card);
+            }
+        }
         self.irregularities.push(ruling);
         Ok(())
     }
@@ -660,6 +670,17 @@ impl Referee<'_> {
                 }
                 st.hands[p.offender as usize].remove(p.card);
                 st.current = Trick { leader: p.offender, cards: vec![(p.offender, p.card)] };
+                // The cards played to the lead before the ruling stand with it.
+                for &(seat, card) in &p.followers {
+                    self.st().hands[seat as usize].insert(card);
+                    self.in_turn(p.event, seat, card)?;
+                }
+            }
+            Rectification::FollowsIrregularLead => {
+                let st = self.st();
+                st.hands[p.offender as usize].remove(p.card);
+                let lead = st.pending.as_mut().expect("the lead awaits its ruling");
+                lead.followers.push((p.offender, p.card));
             }
             // It is checked as any card played in turn: penalties, penalty cards, following suit.
             Rectification::PlayStands => self.in_turn(p.event, p.offender, p.card)?,
