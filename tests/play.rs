@@ -124,6 +124,15 @@ const EXPECTED: &[Play] = &[
     p("law54a-declarer-spreads", &["Law 53", "Law 54A"], &["declarer_spreads @Law 54A"], &[], &[], (1, 0), None),
     p("law54b-accepted-by-play", &["Law 53", "Law 54B (by play)"], &["lead_stands @Law 53A"], &[], &[], (1, 0), None),
     p("law54b-opening-lead-accepted", &["Law 53", "Law 54B"], &["lead_stands @Law 54B"], &[], &[], (1, 0), None),
+    p(
+        "law54b-second-card-from-dummy",
+        &["Law 53", "Law 54B", "Law 54B (second card from dummy)"],
+        &["lead_stands @Law 54B", "play_stands @Law 54B"],
+        &[],
+        &[],
+        (1, 0),
+        None,
+    ),
     p("law54c-declarer-saw-dummy", &["Law 53", "Law 54C"], &["lead_stands @Law 54C"], &[], &[], (1, 0), None),
     p(
         "law54d-opening-lead-taken-back",

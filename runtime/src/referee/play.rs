@@ -78,6 +78,8 @@ pub(super) struct PlayState {
     pending: Option<PlayPending>,
     /// Declarer's lead out of turn was taken back and he has not yet led from the correct hand.
     retracted_declarer_lead: bool,
+    /// The first trick's opening lead was made out of turn and accepted.
+    opening_lead_accepted: bool,
     /// The trick for which declarer's penalty-card lead options were settled.
     lead_options_settled: Option<usize>,
     /// After a corrected revoke: the offender and the place of his card in the trick.
@@ -195,6 +197,7 @@ impl Referee<'_> {
             bindings: Vec::new(),
             pending: None,
             retracted_declarer_lead: false,
+            opening_lead_accepted: false,
             lead_options_settled: None,
             substitute: None,
             claim: None,
@@ -309,6 +312,7 @@ impl Referee<'_> {
                 let facts = Facts {
                     play_irregularity: PlayIrregularity::DeclarerPlaysOutOfTurn,
                     offender_role: role,
+                    after_accepted_opening_lead: st.opening_lead_accepted && seat == st.dummy,
                     ..Facts::default()
                 };
                 let turn_of = st.next_to_play();
@@ -467,6 +471,7 @@ impl Referee<'_> {
         let done: [(Seat, Card); 4] = st.current.cards[..4].try_into().expect("four cards");
         let winner = trick_winner(&done, st.trump);
         st.tricks.push(done);
+        st.opening_lead_accepted = false;
         st.current.cards.clear();
         st.current.leader = winner;
         st.bindings.retain(|b| !matches!(b.bound, PlayBound::NoLeadOfSuit(_)) || b.seat == winner);
@@ -670,6 +675,7 @@ impl Referee<'_> {
                 }
                 st.hands[p.offender as usize].remove(p.card);
                 st.current = Trick { leader: p.offender, cards: vec![(p.offender, p.card)] };
+                st.opening_lead_accepted = p.facts.opening_lead && t.rectification == Rectification::LeadStands;
                 // The cards played to the lead before the ruling stand with it.
                 for &(seat, card) in &p.followers {
                     self.st().hands[seat as usize].insert(card);
