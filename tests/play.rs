@@ -62,6 +62,35 @@ macro_rules! law_56_west {
 
 const EXPECTED: &[Play] = &[
     p(
+        "commentary60-2-players-settled",
+        &["Commentary 60.2", "Law 53", "Law 56"],
+        &[
+            "director_rules_settlement @Commentary 60.2",
+            "lead_from_correct_hand @Law 56",
+            "penalty_card W @Law 56",
+            "major_penalty_card W @Law 50B",
+        ],
+        &[],
+        &["W H4 major"],
+        (0, 1),
+        None,
+    ),
+    p(
+        "commentary60-6-dominant-player",
+        &["Commentary 60.6", "Law 53", "Law 55B1"],
+        &[
+            "director_rules_settlement @Commentary 60.6",
+            "options_explained E+W @Law 10C",
+            "card_restored @Law 55B1",
+            "lead_from_correct_hand @Law 55A",
+            "review_line_of_play N @Law 55C",
+        ],
+        &[],
+        &[],
+        (0, 1),
+        None,
+    ),
+    p(
         "commentary61-4-quitted-trick-not-inspected",
         &["Commentary 61.4 (no consent)"],
         &["inspection_refused E @Commentary 61.4"],

@@ -174,6 +174,12 @@ impl Rectified {
             Rectification::PenaltyCardSubstituted => {
                 format!("{o}'s {c} is withdrawn, and the penalty card he should have played takes its place")
             }
+            Rectification::DirectorRulesSettlement => format!(
+                "the rectification of {o}'s {c} is the director's alone: he confirms or cancels what the players settled, and rules as the Laws provide"
+            ),
+            Rectification::OptionsExplained => format!(
+                "the director explains to {names} the options the Laws give them, which they had not been told, and they choose again"
+            ),
             Rectification::CorrectRevoke => format!("{o}'s revoke card {c} is withdrawn; he substitutes a legal card"),
             Rectification::LaterCardsMayBeWithdrawn => format!(
                 "{} and {} may withdraw any card played after the revoke and substitute another",
@@ -245,12 +251,14 @@ pub struct Alternative {
 
 /// How a ruling entry names what it answers, when it is not an irregularity the
 /// vocabulary names: a card that does not meet a penalty, a question about a
-/// revoke, and declarer's options when a penalty card's partner has the lead.
+/// revoke, declarer's options when a penalty card's partner has the lead, and a
+/// rectification the players settled among themselves.
 pub const UNMET_PENALTY: &str = "unmet_penalty";
 pub const QUESTION_ABOUT_REVOKE: &str = "question_about_revoke";
 pub const PENALTY_CARD_LEAD: &str = "penalty_card_lead";
 pub const REVOKE: &str = "revoke";
 pub const INSPECTION: &str = "inspection_of_quitted_trick";
+pub const SETTLEMENT: &str = "rectification_settled_by_players";
 
 /// The ruling on one irregularity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -319,6 +327,7 @@ impl IrregularityRuling {
             QUESTION_ABOUT_REVOKE => format!("{t} asks {o}, who did not follow suit with {a}, about a revoke"),
             PENALTY_CARD_LEAD => format!("{t} has the lead while his partner {o} has the major penalty card {a}"),
             UNMET_PENALTY => format!("{o}'s {a} does not meet a lead or play penalty"),
+            SETTLEMENT => format!("the players settled the rectification of {o}'s {a} among themselves"),
             INSPECTION => {
                 format!("{t} asks to inspect the quitted trick {o} led with {a}, saying a revoke has occurred")
             }

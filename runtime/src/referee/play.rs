@@ -566,6 +566,7 @@ impl Referee<'_> {
             Table::RevokeInquiry => QUESTION_ABOUT_REVOKE,
             Table::RevokeCorrection => REVOKE,
             Table::QuittedTrickInspection => INSPECTION,
+            Table::PlayersSettlement => SETTLEMENT,
             _ => PENALTY_CARD_LEAD,
         };
         let facts = facts_shown(edition, &groups, &p.facts, &p.known);
@@ -635,6 +636,7 @@ impl Referee<'_> {
                 vec![p.offender]
             }
             Rectification::ReviewLineOfPlay => vec![self.play.as_ref().map_or(p.offender, |st| st.declarer)],
+            Rectification::OptionsExplained => vec![p.offender.lho(), p.offender.rho()],
             Rectification::LeadSameSuit
             | Rectification::RequirePenaltyCardSuit
             | Rectification::ProhibitPenaltyCardSuit
@@ -846,6 +848,20 @@ impl Referee<'_> {
 
     /// The director is called during the play.
     pub(super) fn play_director(&mut self, event: usize, answers: &[(String, String)]) -> Result<(), RefereeError> {
+        let (settled, answers): (Vec<_>, Vec<_>) =
+            answers.iter().cloned().partition(|(name, _)| name == FactId::PlayersSettled.name());
+        let answers = &answers[..];
+        let st = self.st();
+        if !settled.is_empty() {
+            // The players settled the pending irregularity among themselves: the settlement
+            // table says what the director does, before he rules on the irregularity itself.
+            let Some(p) = &st.pending else {
+                return Err(err(event, "`players_settled` is given, but no irregularity of the play awaits a ruling"));
+            };
+            let (offender, card, turn_of) = (p.offender, p.card, p.turn_of);
+            let q = self.pending_play(event, offender, card, turn_of, Table::PlayersSettlement, Facts::default());
+            self.rule_play(q, &settled)?;
+        }
         let st = self.st();
         if let Some(mut p) = st.pending.take() {
             if !p.known.contains(&FactId::NextCard) {
