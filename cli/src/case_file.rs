@@ -122,7 +122,7 @@ pub fn parse_with(text: &str, edition: Option<Edition>) -> Result<Case, Vec<Case
 fn event(item: &Node) -> Result<Event, CaseError> {
     const HELP: &str =
         "an event is `- N: 1H` (a call), `- E: SA` (a card), `- director` or `- director: {fact: value}`, \
-         or one of `simultaneous`, `together`, `ask`, `exposes`, `inspects`, `designates`, `claim`";
+         or one of `simultaneous`, `together`, `ask`, `exposes`, `inspects`, `designates`, `withdraws`, `claim`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
             Ok(Event::Director { answers: Vec::new() })
@@ -168,14 +168,14 @@ fn event(item: &Node) -> Result<Event, CaseError> {
                 .ok_or_else(|| at(trick.span(), "a trick is numbered 1 to 13"))?;
             return Ok(Event::Inspect { by, trick: number });
         }
-        "designates" | "exposes" | "claim" => {
+        "designates" | "exposes" | "withdraws" | "claim" => {
             let (seat, v) = single_seat(value, key.as_str())?;
             return if key.as_str() != "claim" {
                 let card = Card::parse(v.as_str()).map_err(|m| at(v.span(), m))?;
-                Ok(if key.as_str() == "designates" {
-                    Event::Designate { seat, card }
-                } else {
-                    Event::Expose { seat, card }
+                Ok(match key.as_str() {
+                    "designates" => Event::Designate { seat, card },
+                    "withdraws" => Event::Withdraw { seat, card },
+                    _ => Event::Expose { seat, card },
                 })
             } else {
                 let tricks = v.as_str().parse::<usize>().ok().filter(|n| *n <= 13).ok_or_else(|| {

@@ -33,6 +33,9 @@ pub enum Event {
     Inspect { by: Seat, trick: usize },
     /// A player names or otherwise designates a card to be played to a later trick.
     Designate { seat: Seat, card: Card },
+    /// After a revoke is corrected, a player withdraws a card he played to the trick after the
+    /// revoke card; his next card replaces it.
+    Withdraw { seat: Seat, card: Card },
     /// A claim or concession, agreed: the claimer's side takes `tricks` of the tricks not yet played.
     Claim { seat: Seat, tricks: usize },
 }

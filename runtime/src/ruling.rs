@@ -180,6 +180,8 @@ impl Rectified {
             Rectification::OptionsExplained => format!(
                 "the director explains to {names} the options the Laws give them, which they had not been told, and they choose again"
             ),
+            Rectification::CardWithdrawn => format!("{o} withdraws {c} and plays another card in its place"),
+            Rectification::WithdrawalRefused => format!("{o} may not withdraw {c}: it stays played"),
             Rectification::CorrectRevoke => format!("{o}'s revoke card {c} is withdrawn; he substitutes a legal card"),
             Rectification::LaterCardsMayBeWithdrawn => format!(
                 "{} and {} may withdraw any card played after the revoke and substitute another",
@@ -259,6 +261,7 @@ pub const PENALTY_CARD_LEAD: &str = "penalty_card_lead";
 pub const REVOKE: &str = "revoke";
 pub const INSPECTION: &str = "inspection_of_quitted_trick";
 pub const SETTLEMENT: &str = "rectification_settled_by_players";
+pub const WITHDRAWAL: &str = "withdrawal_after_revoke";
 
 /// The ruling on one irregularity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -327,6 +330,7 @@ impl IrregularityRuling {
             QUESTION_ABOUT_REVOKE => format!("{t} asks {o}, who did not follow suit with {a}, about a revoke"),
             PENALTY_CARD_LEAD => format!("{t} has the lead while his partner {o} has the major penalty card {a}"),
             UNMET_PENALTY => format!("{o}'s {a} does not meet a lead or play penalty"),
+            WITHDRAWAL => format!("{o} withdraws {a}, played after a revoke that was corrected"),
             SETTLEMENT => format!("the players settled the rectification of {o}'s {a} among themselves"),
             INSPECTION => {
                 format!("{t} asks to inspect the quitted trick {o} led with {a}, saying a revoke has occurred")

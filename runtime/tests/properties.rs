@@ -227,6 +227,7 @@ mod play {
                 .prop_map(|(seat, cards, faced)| Event::Together { seat, cards, faced }),
             1 => (seat(), seat()).prop_map(|(by, of)| Event::Ask { by, of }),
             1 => (seat(), any_card()).prop_map(|(seat, card)| Event::Designate { seat, card }),
+            1 => (seat(), any_card()).prop_map(|(seat, card)| Event::Withdraw { seat, card }),
             1 => (seat(), any_card()).prop_map(|(seat, card)| Event::Expose { seat, card }),
             1 => (seat(), 0usize..15).prop_map(|(by, trick)| Event::Inspect { by, trick }),
             1 => (seat(), 0usize..15).prop_map(|(seat, tricks)| Event::Claim { seat, tricks }),

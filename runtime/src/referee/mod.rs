@@ -164,6 +164,7 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
             Event::Together { seat, cards, faced } => r.together(number, *seat, cards, *faced)?,
             Event::Ask { by, of } => r.ask(number, *by, *of)?,
             Event::Designate { seat, card } => r.designate(number, *seat, *card)?,
+            Event::Withdraw { seat, card } => r.withdraw(number, *seat, *card)?,
             Event::Expose { seat, card } => r.expose(number, *seat, *card)?,
             Event::Inspect { by, trick } => r.inspect(number, *by, *trick)?,
             Event::Claim { seat, tricks } => r.claim(number, *seat, *tricks)?,

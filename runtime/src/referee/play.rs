@@ -84,6 +84,12 @@ pub(super) struct PlayState {
     lead_options_settled: Option<usize>,
     /// After a corrected revoke: the offender and the place of his card in the trick.
     substitute: Option<(Seat, usize)>,
+    /// After a corrected revoke: its offender and the cards played to the trick after it.
+    later_cards: Option<(Seat, Vec<(Seat, Card)>)>,
+    /// The non-offending player who withdrew a card played after a corrected revoke.
+    non_offender_withdrew: Option<Seat>,
+    /// Cards withdrawn after a corrected revoke, still in the trick until their owners replace them.
+    replacing: Vec<(Seat, Card)>,
     /// An agreed claim: the claimer and the tricks his side takes of those not played.
     claim: Option<(Seat, usize)>,
 }
@@ -200,6 +206,9 @@ impl Referee<'_> {
             opening_lead_accepted: false,
             lead_options_settled: None,
             substitute: None,
+            later_cards: None,
+            non_offender_withdrew: None,
+            replacing: Vec::new(),
             claim: None,
         });
         Ok(())
@@ -285,6 +294,19 @@ impl Referee<'_> {
             st.hands[seat as usize].remove(card);
             st.current.cards.insert(index, (seat, card));
             st.substitute = None;
+            self.trick_done();
+            return Ok(());
+        }
+        if let Some(i) = st.replacing.iter().position(|(s, _)| *s == seat) {
+            // A card withdrawn after a corrected revoke is replaced where it was.
+            let (_, old) = st.replacing.remove(i);
+            let led = st.current.cards[0].1.suit;
+            if card.suit != led && st.hands[seat as usize].has_suit(led) {
+                return Err(err(event, format!("{seat}'s {card}, replacing {old}, does not follow suit")));
+            }
+            st.hands[seat as usize].remove(card);
+            let at = st.current.cards.iter().position(|(s, c)| *s == seat && *c == old).expect("withdrawn card");
+            st.current.cards[at] = (seat, card);
             self.trick_done();
             return Ok(());
         }
@@ -434,6 +456,11 @@ impl Referee<'_> {
         if led.is_none() && seat.same_side(st.declarer) {
             st.retracted_declarer_lead = false;
         }
+        if led.is_none() {
+            // The lead to the next trick closes the right to withdraw cards after a revoke.
+            st.later_cards = None;
+            st.non_offender_withdrew = None;
+        }
         let suit = led.unwrap_or(card.suit);
         for (able, premature) in unmet {
             self.unmet_obligation(event, seat, card, able, premature, suit, None);
@@ -465,7 +492,7 @@ impl Referee<'_> {
     /// who no longer retains the lead.
     fn trick_done(&mut self) {
         let st = self.st();
-        if st.current.cards.len() < 4 || st.substitute.is_some() {
+        if st.current.cards.len() < 4 || st.substitute.is_some() || !st.replacing.is_empty() {
             return;
         }
         let done: [(Seat, Card); 4] = st.current.cards[..4].try_into().expect("four cards");
@@ -567,6 +594,7 @@ impl Referee<'_> {
             Table::RevokeCorrection => REVOKE,
             Table::QuittedTrickInspection => INSPECTION,
             Table::PlayersSettlement => SETTLEMENT,
+            Table::LaterCardWithdrawal => WITHDRAWAL,
             _ => PENALTY_CARD_LEAD,
         };
         let facts = facts_shown(edition, &groups, &p.facts, &p.known);
@@ -742,6 +770,14 @@ impl Referee<'_> {
                 st.established_by.remove(i);
             }
             Rectification::PenaltyCardSubstituted => self.substitute_penalty_card(p),
+            Rectification::CardWithdrawn => {
+                let st = self.st();
+                st.hands[p.offender as usize].insert(p.card);
+                st.replacing.push((p.offender, p.card));
+                if !p.facts.withdrawer_offending {
+                    st.non_offender_withdrew = Some(p.offender);
+                }
+            }
             _ => {}
         }
         out.push(view);
@@ -817,6 +853,8 @@ impl Referee<'_> {
         }
         let index = withdraw(st, &r);
         st.substitute = Some((r.seat, index));
+        st.later_cards = Some((r.seat, st.current.cards[index..].to_vec()));
+        st.non_offender_withdrew = None;
     }
 
     /// Withdraws the card played instead of a penalty card and plays the penalty card in its place.
@@ -1081,6 +1119,36 @@ impl Referee<'_> {
         for i in earlier {
             self.establish(i, EstablishingAct::Designation);
         }
+        Ok(())
+    }
+
+    /// After a revoke is corrected, a player withdraws a card he played to the trick after it.
+    pub(super) fn withdraw(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        let st = self.st();
+        let later = st.later_cards.as_ref().filter(|(_, cards)| cards.contains(&(seat, card)));
+        let (Some((offender, _)), false) = (later, st.replacing.contains(&(seat, card))) else {
+            return Err(err(
+                event,
+                format!("{seat} withdraws {card}, which is not a card played after a revoke corrected in this trick"),
+            ));
+        };
+        let offender = *offender;
+        if st.current.cards.is_empty() {
+            // The trick was completed by the revoke's substitute: it is reopened.
+            let last = st.tricks.pop().expect("the trick of the corrected revoke");
+            st.current = Trick { leader: last[0].0, cards: last.to_vec() };
+        }
+        let facts = Facts {
+            withdrawer_offending: seat.same_side(offender),
+            after_opponent_withdrew: st.non_offender_withdrew == Some(seat.rho()) && seat.same_side(offender),
+            offender_role: st.role(seat),
+            ..Facts::default()
+        };
+        let p = self.pending_play(event, seat, card, seat, Table::LaterCardWithdrawal, facts);
+        self.rule_play(p, &[])?;
+        // A card that stays played leaves the trick complete again.
+        self.trick_done();
         Ok(())
     }
 
