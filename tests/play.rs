@@ -91,6 +91,15 @@ const EXPECTED: &[Play] = &[
         None,
     ),
     p(
+        "commentary60-6-after-playing-on",
+        &["Law 53", "Law 55A (by play)", "Commentary 60.6"],
+        &["lead_stands @Law 55A", "director_rules_settlement @Commentary 60.6", "options_explained E+W @Law 10C"],
+        &[],
+        &[],
+        (0, 1),
+        None,
+    ),
+    p(
         "commentary61-4-quitted-trick-not-inspected",
         &["Commentary 61.4 (no consent)"],
         &["inspection_refused E @Commentary 61.4"],
@@ -153,6 +162,15 @@ const EXPECTED: &[Play] = &[
     p("law54a-declarer-spreads", &["Law 53", "Law 54A"], &["declarer_spreads @Law 54A"], &[], &[], (1, 0), None),
     p("law54b-accepted-by-play", &["Law 53", "Law 54B (by play)"], &["lead_stands @Law 53A"], &[], &[], (1, 0), None),
     p("law54b-opening-lead-accepted", &["Law 53", "Law 54B"], &["lead_stands @Law 54B"], &[], &[], (1, 0), None),
+    p(
+        "law54b-accepted-by-a-card-from-dummy",
+        &["Law 53", "Law 54B (by a card from dummy)", "Law 54B (second card from dummy)"],
+        &["lead_stands @Law 54B", "play_stands @Law 54B"],
+        &[],
+        &[],
+        (1, 0),
+        None,
+    ),
     p(
         "law54b-second-card-from-dummy",
         &["Law 53", "Law 54B", "Law 54B (second card from dummy)"],
@@ -546,6 +564,15 @@ const EXPECTED: &[Play] = &[
         Some((12, 1)),
     ),
     p(
+        "law64a2-revoke-holding-a-penalty-card-of-the-suit",
+        &["Law 53", "Law 56", "Law 50E (neither)", "Law 50E (neither)"],
+        law_56_west!("penalty_card_stays E @Law 50E", "penalty_card_stays E @Law 50E"),
+        &["W 2 follow_suit established [Law 63A1, Law 64A2] 1"],
+        &["W H4 major"],
+        (11, 2),
+        Some((12, 1)),
+    ),
+    p(
         "law64b1-no-trick-after-revoke",
         &[],
         &[],
@@ -702,6 +729,14 @@ fn bad_play_is_a_clear_error() {
     assert!(rule_text(no_deal).unwrap_err().contains("no `deal`"));
     let bad_deal = "edition: \"1987\"\ndealer: N\ndeal: \"N:AKQ.x.y.z\"\nevents: []\n";
     assert!(rule_text(bad_deal).unwrap_err().contains("bad deal"));
+    // A revoke corrected by a player who holds a major penalty card of the suit led: the
+    // substitute must be that card.
+    let substitute = "  - W: H4\n  - director: {lead_choice: reject}\n  - director: {penalty_card_lead: neither}\n  - E: H8\n  - S: H5\n  - W: C2\n  - director\n  - W: H2\n";
+    let err = rule_text(&format!("{HEAD}  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n{substitute}")).unwrap_err();
+    assert!(err.contains("West's substitute must be his penalty card H4"), "{err}");
+    // A card withdrawn that was not played after a corrected revoke.
+    let err = rule_text(&format!("{HEAD}  - E: DA\n  - withdraws: {{E: DA}}\n")).unwrap_err();
+    assert!(err.contains("not a card played after a revoke corrected in this trick"), "{err}");
     let err = rule_text(&format!("{HEAD}  - E: DA\n  - S: D5\n  - ask: {{by: N, of: W}}\n")).unwrap_err();
     assert!(err.contains("West has not failed to follow suit"), "{err}");
 }

@@ -291,6 +291,20 @@ impl Referee<'_> {
             if card.suit != led && st.hands[seat as usize].has_suit(led) {
                 return Err(err(event, format!("{seat}'s substitute {card} does not follow suit either")));
             }
+            let own = || st.penalty_cards.iter().filter(|p| p.seat == seat);
+            let due =
+                own()
+                    .find(|p| if p.major { p.card.suit == led } else { p.card.suit == card.suit && !card.is_honour() });
+            if let Some(due) = due.filter(|_| !own().any(|p| p.card == card)) {
+                return Err(err(
+                    event,
+                    format!(
+                        "{seat}'s substitute must be his penalty card {}, due at his first legal opportunity",
+                        due.card
+                    ),
+                ));
+            }
+            st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
             st.hands[seat as usize].remove(card);
             st.current.cards.insert(index, (seat, card));
             st.substitute = None;
@@ -444,6 +458,16 @@ impl Referee<'_> {
             .map(|p| p.card);
         let fails_to_follow =
             led.is_some_and(|l| card.suit != l && hand.has_suit(l)) && !other_suit_met && unmet.is_empty();
+        // One card is one revoke. Not following suit when the suit led is held only in penalty
+        // cards is a failure to play a penalty card; with a concealed card of the suit, it is a
+        // failure to follow suit.
+        let mut concealed = hand;
+        st.penalty_cards.iter().filter(|p| p.seat == seat).for_each(|p| concealed.remove(p.card));
+        let (fails_to_follow, penalty_card_missed) = match penalty_card_missed {
+            Some(_) if fails_to_follow && led.is_some_and(|l| concealed.has_suit(l)) => (true, None),
+            Some(due) => (false, Some(due)),
+            None => (fails_to_follow, None),
+        };
         st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
         st.bindings.retain(|b| {
             b.seat != seat
@@ -889,14 +913,17 @@ impl Referee<'_> {
         let (settled, answers): (Vec<_>, Vec<_>) =
             answers.iter().cloned().partition(|(name, _)| name == FactId::PlayersSettled.name());
         let answers = &answers[..];
+        // The players settled the irregularity awaiting the director among themselves, or the
+        // last one ruled if they played on as they settled it: the settlement table says what
+        // the director does, before he rules on the irregularity itself.
+        let last = self.irregularities.iter().rev().find_map(|r| r.card.map(|c| (r.offender, c, r.turn_of)));
+        let ruled_before = !self.irregularities.is_empty();
         let st = self.st();
         if !settled.is_empty() {
-            // The players settled the pending irregularity among themselves: the settlement
-            // table says what the director does, before he rules on the irregularity itself.
-            let Some(p) = &st.pending else {
-                return Err(err(event, "`players_settled` is given, but no irregularity of the play awaits a ruling"));
+            let Some((offender, card, turn_of)) = st.pending.as_ref().map(|p| (p.offender, p.card, p.turn_of)).or(last)
+            else {
+                return Err(err(event, "`players_settled` is given, but there is no irregularity of the play"));
             };
-            let (offender, card, turn_of) = (p.offender, p.card, p.turn_of);
             let q = self.pending_play(event, offender, card, turn_of, Table::PlayersSettlement, Facts::default());
             self.rule_play(q, &settled)?;
         }
@@ -915,8 +942,18 @@ impl Referee<'_> {
         let unestablished = st.revokes.iter().rposition(|r| !r.established && !r.corrected);
         match unestablished {
             Some(i) => self.correction(event, i, answers),
-            None if answers.is_empty() && (!st.revokes.is_empty() || !self.irregularities.is_empty()) => Ok(()),
-            None => Err(err(event, "the director is called, but no irregularity awaits a ruling")),
+            None if answers.is_empty() && (!st.revokes.is_empty() || ruled_before) => Ok(()),
+            None if !settled.is_empty() && answers.is_empty() => Ok(()),
+            None => match st.revokes.iter().rfind(|r| r.established) {
+                Some(r) => Err(err(
+                    event,
+                    format!(
+                        "the director is called, but nothing awaits a ruling: {}'s revoke on trick {} is established and may no longer be corrected",
+                        r.seat, r.trick
+                    ),
+                )),
+                None => Err(err(event, "the director is called, but no irregularity awaits a ruling")),
+            },
         }
     }
 
