@@ -38,6 +38,20 @@ const fn p(
     Play { base: e(case, rules, rectifications, CONTRACT, &[]), revokes, penalty_cards, won, adjusted }
 }
 
+/// A play case with an auction of its own: its contract and Law 26 lead restrictions.
+#[allow(clippy::too_many_arguments)]
+const fn pa(
+    case: &'static str,
+    rules: &'static [&'static str],
+    rectifications: &'static [&'static str],
+    contract: &'static str,
+    leads: &'static [&'static str],
+    revokes: &'static [&'static str],
+    won: (usize, usize),
+) -> Play {
+    Play { base: e(case, rules, rectifications, contract, leads), revokes, penalty_cards: &[], won, adjusted: None }
+}
+
 /// The ruling on a retracted declarer's lead from the wrong hand (Law 55B2), shared by
 /// cases, followed by the rectifications given.
 macro_rules! law_55b2 {
@@ -61,6 +75,55 @@ macro_rules! law_56_west {
 }
 
 const EXPECTED: &[Play] = &[
+    pa(
+        "law26a-prohibited-lead-kept",
+        &["Law 27", "Law 27B2", "Law 26A2 (prohibit)"],
+        &[
+            "cancel_call @Law 27",
+            "must_correct_with_sufficient_bid_or_pass W next_turn @Law 27",
+            "must_pass E throughout @Law 27B2",
+            "review_enforced_pass @Law 23A",
+            "lead_restrictions E @Law 26",
+            "prohibit_restricted_suit E @Law 26A",
+        ],
+        "4H by North",
+        &["E applies require_or_prohibit_suit spades"],
+        &[],
+        (0, 1),
+    ),
+    pa(
+        "law26a-required-lead-not-made",
+        &["Law 27", "Law 27B2", "Law 26A2 (require)", "Law 61A"],
+        &[
+            "cancel_call @Law 27",
+            "must_correct_with_sufficient_bid_or_pass W next_turn @Law 27",
+            "must_pass E throughout @Law 27B2",
+            "review_enforced_pass @Law 23A",
+            "lead_restrictions E @Law 26",
+            "require_restricted_suit E @Law 26A",
+            "obligation_revoke @Commentary 61.1",
+        ],
+        "4H by North",
+        &["E applies require_or_prohibit_suit spades"],
+        &["E 1 penalty open [] 0"],
+        (0, 0),
+    ),
+    pa(
+        "law26b-prohibited-suit-led-while-on-lead",
+        &["Law 32", "Law 32B2", "Law 26B (spades)", "Law 61A"],
+        &[
+            "cancel_call @Law 29",
+            "must_pass N throughout @Law 32B2",
+            "review_enforced_pass @Law 23A",
+            "lead_restrictions N @Law 26B",
+            "prohibit_named_suit N @Law 26B",
+            "obligation_revoke @Commentary 61.1",
+        ],
+        "2H by West",
+        &["N applies prohibit_any_suit"],
+        &["N 2 penalty open [] 0"],
+        (0, 1),
+    ),
     p(
         "commentary60-2-players-settled",
         &["Commentary 60.2", "Law 53", "Law 56"],

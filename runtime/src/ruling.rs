@@ -174,6 +174,17 @@ impl Rectified {
             Rectification::PenaltyCardSubstituted => {
                 format!("{o}'s {c} is withdrawn, and the penalty card he should have played takes its place")
             }
+            Rectification::RequireRestrictedSuit => {
+                format!("{names} must lead {}, the suit of {o}'s withdrawn {c}", bid_suit(c))
+            }
+            Rectification::ProhibitRestrictedSuit => format!(
+                "{names} may not lead {}, the suit of {o}'s withdrawn {c}, for as long as he retains the lead",
+                bid_suit(c)
+            ),
+            Rectification::ProhibitNamedSuit { suit } => {
+                format!("{names} may not lead {}, which declarer names, for as long as he retains the lead", suit.name())
+            }
+            Rectification::LeadUnrestricted => format!("declarer does not restrict {names}'s lead"),
             Rectification::DirectorRulesSettlement => format!(
                 "the rectification of {o}'s {c} is the director's alone: he confirms or cancels what the players settled, and rules as the Laws provide"
             ),
@@ -208,6 +219,16 @@ impl Rectified {
                 o.rho()
             ),
         }
+    }
+}
+
+/// The suit of a withdrawn bid, in words.
+fn bid_suit(a: Act) -> &'static str {
+    match a {
+        Act::Call(crate::auction::Call::Bid { strain, .. }) => {
+            crate::play::trump_suit(strain).map_or("notrump", |s| s.name())
+        }
+        _ => "the suit of the withdrawn call",
     }
 }
 
@@ -262,6 +283,7 @@ pub const REVOKE: &str = "revoke";
 pub const INSPECTION: &str = "inspection_of_quitted_trick";
 pub const SETTLEMENT: &str = "rectification_settled_by_players";
 pub const WITHDRAWAL: &str = "withdrawal_after_revoke";
+pub const RESTRICTED_LEAD: &str = "restricted_lead";
 
 /// The ruling on one irregularity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -330,6 +352,7 @@ impl IrregularityRuling {
             QUESTION_ABOUT_REVOKE => format!("{t} asks {o}, who did not follow suit with {a}, about a revoke"),
             PENALTY_CARD_LEAD => format!("{t} has the lead while his partner {o} has the major penalty card {a}"),
             UNMET_PENALTY => format!("{o}'s {a} does not meet a lead or play penalty"),
+            RESTRICTED_LEAD => format!("{t} is to lead, under a lead restriction from {o}'s withdrawn {a}"),
             WITHDRAWAL => format!("{o} withdraws {a}, played after a revoke that was corrected"),
             SETTLEMENT => format!("the players settled the rectification of {o}'s {a} among themselves"),
             INSPECTION => {

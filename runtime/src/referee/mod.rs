@@ -151,7 +151,11 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
         let number = i + 1;
         match event {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
-            Event::Director { answers } if r.play.is_some() => r.play_director(number, answers)?,
+            // Between the auction and the first card, a choice for the opening lead (a lead
+            // restriction) is the play's.
+            Event::Director { answers } if r.play.is_some() || (!answers.is_empty() && r.play_can_start()) => {
+                r.play_director(number, answers)?
+            }
             Event::Director { answers } => match r.pending.take() {
                 Some(p) => r.decide(p, answers)?,
                 // Called after a condoning call already settled the irregularity: nothing more to rule.

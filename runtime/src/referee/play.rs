@@ -7,7 +7,10 @@
 
 use super::*;
 use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
-use bridgelaw_tables::{AskedRole, AskerRole, EstablishingAct, Exposure, NextCard, OffenderRole, PlayIrregularity};
+use bridgelaw_tables::{
+    AskedRole, AskerRole, EstablishingAct, Exposure, NamedSuit, NextCard, OffenderRole, PlayIrregularity,
+    RestrictionKind,
+};
 
 /// What an earlier rectification obliges a player to lead or play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +44,18 @@ struct PenaltyCard {
     clauses: Vec<&'static str>,
 }
 
+/// A lead restriction the auction left on a defender, until his first turn to lead.
+#[derive(Clone, Debug)]
+struct RestrictedLead {
+    seat: Seat,
+    offender: Seat,
+    withdrawn: Call,
+    kind: RestrictionKind,
+    /// The suit of the withdrawn call, for `suit_of_withdrawn_call`.
+    suit: Option<Suit>,
+    settled: bool,
+}
+
 /// An irregularity of the play awaiting the director, or the next card.
 #[derive(Clone, Debug)]
 struct PlayPending {
@@ -59,6 +74,8 @@ struct PlayPending {
     revoke: Option<usize>,
     /// For a lead out of turn, the cards the offender's partner played to it before the ruling.
     followers: Vec<(Seat, Card)>,
+    /// For a lead restriction from the auction, the withdrawn call (the act the ruling names).
+    call: Option<Call>,
 }
 
 /// The state of the play.
@@ -90,6 +107,8 @@ pub(super) struct PlayState {
     non_offender_withdrew: Option<Seat>,
     /// Cards withdrawn after a corrected revoke, still in the trick until their owners replace them.
     replacing: Vec<(Seat, Card)>,
+    /// The lead restrictions the auction left on the defenders.
+    restricted: Vec<RestrictedLead>,
     /// An agreed claim: the claimer and the tricks his side takes of those not played.
     claim: Option<(Seat, usize)>,
 }
@@ -127,6 +146,13 @@ impl PlayState {
     fn side_has_penalties(&self, seat: Seat) -> bool {
         self.penalty_cards.iter().any(|p| p.seat.same_side(seat))
             || self.bindings.iter().any(|b| b.seat.same_side(seat))
+    }
+
+    /// The lead restriction due now: its player is to lead for the first time since the auction.
+    fn restricted_lead_due(&self) -> Option<usize> {
+        (self.current.cards.is_empty() && self.pending.is_none())
+            .then(|| self.restricted.iter().position(|r| !r.settled && r.seat == self.current.leader))
+            .flatten()
     }
 
     /// The seat whose major penalty card gives declarer lead options now, if any.
@@ -190,6 +216,31 @@ impl Referee<'_> {
             }
         };
         let deal = self.case.deal.ok_or_else(|| err(event, "a card is played, but the case gives no `deal`"))?;
+        // The lead restrictions that apply: the offending side defends, and the table gives one.
+        let mut restricted = Vec::new();
+        for l in self.leads.iter().filter(|l| !contract.declarer.same_side(l.offender)) {
+            let (kind, suit, _) = self.lead_restriction(l);
+            let kind = match kind {
+                k if k == Rectification::RequireOrProhibitSuit.name() && suit.is_some() => {
+                    RestrictionKind::SuitOfWithdrawnCall
+                }
+                k if k == Rectification::ProhibitAnySuit.name()
+                    || k == Rectification::ProhibitUnspecifiedSuit.name() =>
+                {
+                    RestrictionKind::AnySuit
+                }
+                _ => continue,
+            };
+            let suit = suit.and_then(trump_suit);
+            restricted.push(RestrictedLead {
+                seat: l.seat,
+                offender: l.offender,
+                withdrawn: l.withdrawn,
+                kind,
+                suit,
+                settled: false,
+            });
+        }
         self.play = Some(PlayState {
             declarer: contract.declarer,
             dummy: contract.declarer.partner(),
@@ -209,9 +260,20 @@ impl Referee<'_> {
             later_cards: None,
             non_offender_withdrew: None,
             replacing: Vec::new(),
+            restricted,
             claim: None,
         });
         Ok(())
+    }
+
+    /// Whether the auction has ended in a contract (or the case gives one) and a deal is given.
+    pub(super) fn play_can_start(&self) -> bool {
+        let contract = match (self.over, self.calls.is_empty()) {
+            (true, _) => auction::contract(&self.calls).is_some(),
+            (false, true) => self.case.contract.is_some(),
+            (false, false) => false,
+        };
+        contract && self.pending.is_none() && self.case.deal.is_some()
     }
 
     /// Checks that `seat` can still lead or play `card`.
@@ -266,6 +328,13 @@ impl Referee<'_> {
             p.known.insert(FactId::NextCard);
             p.known.insert(FactId::NextCardFollows);
             self.rule_play(p, &[])?;
+            if self.stopped_at.is_some() {
+                return Ok(());
+            }
+        }
+        if let Some(i) = self.st().restricted_lead_due() {
+            // The restricted player leads before declarer has said how he restricts the lead.
+            self.restricted_lead(event, i, &[])?;
             if self.stopped_at.is_some() {
                 return Ok(());
             }
@@ -583,6 +652,7 @@ impl Referee<'_> {
             known: derived_known(&[]),
             revoke: None,
             followers: Vec::new(),
+            call: None,
         }
     }
 
@@ -619,11 +689,12 @@ impl Referee<'_> {
             Table::QuittedTrickInspection => INSPECTION,
             Table::PlayersSettlement => SETTLEMENT,
             Table::LaterCardWithdrawal => WITHDRAWAL,
+            Table::RestrictedLead => RESTRICTED_LEAD,
             _ => PENALTY_CARD_LEAD,
         };
         let facts = facts_shown(edition, &groups, &p.facts, &p.known);
-        let mut ruling =
-            IrregularityRuling::new(p.event, irregularity, p.offender, Act::Card(p.card), p.turn_of, facts);
+        let act = p.call.map_or(Act::Card(p.card), Act::Call);
+        let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, act, p.turn_of, facts);
         if groups.len() > 1 {
             (ruling.open_questions, ruling.alternatives) =
                 open_questions(&unknown, &groups, |t| self.describe_play(&p, t, p.card));
@@ -696,13 +767,21 @@ impl Referee<'_> {
             | Rectification::InquiryPermitted
             | Rectification::ImproperInquiry
             | Rectification::InspectionAllowed
-            | Rectification::InspectionRefused => vec![p.turn_of],
+            | Rectification::InspectionRefused
+            | Rectification::RequireRestrictedSuit
+            | Rectification::ProhibitRestrictedSuit
+            | Rectification::ProhibitNamedSuit { .. }
+            | Rectification::LeadUnrestricted => vec![p.turn_of],
             _ => Vec::new(),
         };
         Rectified {
             rectification: t.rectification.name(),
             kind: t.rectification,
-            context: Context { offender: p.offender, act: Act::Card(card), turn_of: p.turn_of },
+            context: Context {
+                offender: p.offender,
+                act: p.call.map_or(Act::Card(card), Act::Call),
+                turn_of: p.turn_of,
+            },
             seats,
             duration: None,
             rule: t.rule,
@@ -786,6 +865,21 @@ impl Referee<'_> {
                 self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
             }
             Rectification::CorrectRevoke => self.correct_revoke(p),
+            Rectification::RequireRestrictedSuit => {
+                self.bind_play(p.turn_of, PlayBound::LeadSuit(p.card.suit), false, &view)
+            }
+            Rectification::ProhibitRestrictedSuit => {
+                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(p.card.suit), false, &view)
+            }
+            Rectification::ProhibitNamedSuit { suit } => {
+                let suit = match suit {
+                    NamedSuit::Clubs => Suit::Clubs,
+                    NamedSuit::Diamonds => Suit::Diamonds,
+                    NamedSuit::Hearts => Suit::Hearts,
+                    NamedSuit::Spades => Suit::Spades,
+                };
+                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit), false, &view)
+            }
             Rectification::IllegalCardAccepted => {
                 // An accepted card is no longer a revoke.
                 let i = p.revoke.expect("a revoke being corrected");
@@ -910,6 +1004,7 @@ impl Referee<'_> {
 
     /// The director is called during the play.
     pub(super) fn play_director(&mut self, event: usize, answers: &[(String, String)]) -> Result<(), RefereeError> {
+        self.start_play(event)?;
         let (settled, answers): (Vec<_>, Vec<_>) =
             answers.iter().cloned().partition(|(name, _)| name == FactId::PlayersSettled.name());
         let answers = &answers[..];
@@ -936,6 +1031,9 @@ impl Referee<'_> {
             }
             return self.rule_play(p, answers);
         }
+        if let Some(i) = st.restricted_lead_due() {
+            return self.restricted_lead(event, i, answers);
+        }
         if let Some(holder) = st.penalty_card_holder() {
             return self.lead_options(event, holder, answers);
         }
@@ -955,6 +1053,23 @@ impl Referee<'_> {
                 None => Err(err(event, "the director is called, but no irregularity awaits a ruling")),
             },
         }
+    }
+
+    /// Declarer's choice at the first turn to lead of a player whose lead the auction restricted.
+    fn restricted_lead(&mut self, event: usize, i: usize, answers: &[(String, String)]) -> Result<(), RefereeError> {
+        let st = self.st();
+        st.restricted[i].settled = true;
+        let r = st.restricted[i].clone();
+        let facts = Facts { restriction_kind: r.kind, ..Facts::default() };
+        // The card is only a stand-in of the restricted suit; the ruling names the withdrawn call.
+        let card = Card { suit: r.suit.unwrap_or(Suit::Clubs), rank: 0 };
+        let mut p = self.pending_play(event, r.offender, card, r.seat, Table::RestrictedLead, facts);
+        p.call = Some(r.withdrawn);
+        self.rule_play(p, answers)?;
+        if self.stopped_at.is_some() {
+            self.st().pending = None;
+        }
+        Ok(())
     }
 
     /// Declarer's options when the partner of a player with a major penalty card has the lead.
