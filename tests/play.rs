@@ -47,9 +47,10 @@ const fn pa(
     contract: &'static str,
     leads: &'static [&'static str],
     revokes: &'static [&'static str],
+    penalty_cards: &'static [&'static str],
     won: (usize, usize),
 ) -> Play {
-    Play { base: e(case, rules, rectifications, contract, leads), revokes, penalty_cards: &[], won, adjusted: None }
+    Play { base: e(case, rules, rectifications, contract, leads), revokes, penalty_cards, won, adjusted: None }
 }
 
 /// The ruling on a retracted declarer's lead from the wrong hand (Law 55B2), shared by
@@ -76,6 +77,48 @@ macro_rules! law_56_west {
 
 const EXPECTED: &[Play] = &[
     pa(
+        "law26a-partner-opening-lead-out-of-turn",
+        &["Law 27", "Law 27B2", "Law 26A2 (require)", "Law 53", "Law 60A", "Law 61A"],
+        &[
+            "cancel_call @Law 27",
+            "must_correct_with_sufficient_bid_or_pass W next_turn @Law 27",
+            "must_pass E throughout @Law 27B2",
+            "review_enforced_pass @Law 23A",
+            "lead_restrictions E @Law 26",
+            "require_restricted_suit E @Law 26A",
+            "lead_stands @Law 60A",
+            "penalties_remain @Commentary 60.4",
+            "obligation_revoke @Commentary 61.1",
+        ],
+        "4H by North",
+        &["E applies require_or_prohibit_suit spades"],
+        &["E 2 penalty open [] 0"],
+        &[],
+        (0, 1),
+    ),
+    pa(
+        "law26a-required-lead-corrected",
+        &["Law 27", "Law 27B2", "Law 26A2 (require)", "Law 61A", "Law 62B (defender's unfaced hand)"],
+        &[
+            "cancel_call @Law 27",
+            "must_correct_with_sufficient_bid_or_pass W next_turn @Law 27",
+            "must_pass E throughout @Law 27B2",
+            "review_enforced_pass @Law 23A",
+            "lead_restrictions E @Law 26",
+            "require_restricted_suit E @Law 26A",
+            "obligation_revoke @Commentary 61.1",
+            "correct_revoke @Law 62A",
+            "penalty_card E @Law 62B",
+            "major_penalty_card E @Law 50B",
+            "later_cards_may_be_withdrawn @Law 62C",
+        ],
+        "4H by North",
+        &["E applies require_or_prohibit_suit spades"],
+        &["E 1 penalty corrected [] 0"],
+        &["E DA major"],
+        (1, 0),
+    ),
+    pa(
         "law26a-prohibited-lead-kept",
         &["Law 27", "Law 27B2", "Law 26A2 (prohibit)"],
         &[
@@ -88,6 +131,7 @@ const EXPECTED: &[Play] = &[
         ],
         "4H by North",
         &["E applies require_or_prohibit_suit spades"],
+        &[],
         &[],
         (0, 1),
     ),
@@ -106,6 +150,7 @@ const EXPECTED: &[Play] = &[
         "4H by North",
         &["E applies require_or_prohibit_suit spades"],
         &["E 1 penalty open [] 0"],
+        &[],
         (0, 0),
     ),
     pa(
@@ -122,6 +167,7 @@ const EXPECTED: &[Play] = &[
         "2H by West",
         &["N applies prohibit_any_suit"],
         &["N 2 penalty open [] 0"],
+        &[],
         (0, 1),
     ),
     p(
@@ -556,6 +602,24 @@ const EXPECTED: &[Play] = &[
         &[],
         (0, 2),
         None,
+    ),
+    pa(
+        "law62b-revoke-corrected-before-a-restricted-lead",
+        &["Law 27", "Law 27B2", "Law 62B (declarer or a faced card)"],
+        &[
+            "cancel_call @Law 27",
+            "must_correct_with_sufficient_bid_or_pass W next_turn @Law 27",
+            "must_pass E throughout @Law 27B2",
+            "review_enforced_pass @Law 23A",
+            "lead_restrictions E @Law 26",
+            "correct_revoke @Law 62A",
+            "later_cards_may_be_withdrawn @Law 62C",
+        ],
+        "4H by South",
+        &["E applies require_or_prohibit_suit spades"],
+        &["S 1 follow_suit corrected [] 0"],
+        &[],
+        (0, 1),
     ),
     p(
         "law62c-later-cards-withdrawn",

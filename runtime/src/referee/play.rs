@@ -33,6 +33,8 @@ struct PlayBinding {
     bound: PlayBound,
     /// Imposed after his partner's premature lead or play.
     premature: bool,
+    /// He has led since it was imposed: a prohibition lapses once he then loses the lead.
+    has_led: bool,
     clauses: Vec<&'static str>,
 }
 
@@ -109,6 +111,9 @@ pub(super) struct PlayState {
     replacing: Vec<(Seat, Card)>,
     /// The lead restrictions the auction left on the defenders.
     restricted: Vec<RestrictedLead>,
+    /// Requirements to lead a suit that a lead did not meet, with that lead: a corrected revoke
+    /// restores them for the substitute.
+    unmet_leads: Vec<(Card, PlayBinding)>,
     /// An agreed claim: the claimer and the tricks his side takes of those not played.
     claim: Option<(Seat, usize)>,
 }
@@ -261,6 +266,7 @@ impl Referee<'_> {
             non_offender_withdrew: None,
             replacing: Vec::new(),
             restricted,
+            unmet_leads: Vec::new(),
             claim: None,
         });
         Ok(())
@@ -332,7 +338,7 @@ impl Referee<'_> {
                 return Ok(());
             }
         }
-        if let Some(i) = self.st().restricted_lead_due() {
+        if let Some(i) = self.st().restricted_lead_due().filter(|_| seat == self.st().current.leader) {
             // The restricted player leads before declarer has said how he restricts the lead.
             self.restricted_lead(event, i, &[])?;
             if self.stopped_at.is_some() {
@@ -355,6 +361,11 @@ impl Referee<'_> {
         if let Some((offender, index)) = st.substitute {
             if seat != offender {
                 return Err(err(event, format!("{offender} must first substitute a legal card for his revoke card")));
+            }
+            if st.current.cards.is_empty() {
+                // The revoke card was a lead: the substitute is a lead, checked as any.
+                st.substitute = None;
+                return self.in_turn(event, seat, card);
             }
             let led = st.current.cards[0].1.suit;
             if card.suit != led && st.hands[seat as usize].has_suit(led) {
@@ -483,9 +494,19 @@ impl Referee<'_> {
             Some(l) if hand.has_suit(l) => hand.of_suit(l),
             _ => hand,
         };
+        // Two requirements to lead different suits cannot both be met: meeting one, the player is
+        // unable to meet the other.
+        let required_met = led.is_none()
+            && st
+                .bindings
+                .iter()
+                .any(|b| b.seat == seat && b.bound == PlayBound::LeadSuit(card.suit) && hand.has_suit(card.suit));
+        let mut unmet_leads: Vec<PlayBinding> = Vec::new();
         for b in st.bindings.iter().filter(|b| b.seat == seat) {
             let (able, meets, allowed) = match (b.bound, led) {
-                (PlayBound::LeadSuit(s), None) => (hand.has_suit(s), card.suit == s, hand.of_suit(s)),
+                (PlayBound::LeadSuit(s), None) => {
+                    (hand.has_suit(s) && !(required_met && s != card.suit), card.suit == s, hand.of_suit(s))
+                }
                 (PlayBound::NoLeadOfSuit(s), None) => (hand.has_other_suit(s), card.suit != s, hand.without_suit(s)),
                 (PlayBound::Highest(t) | PlayBound::Lowest(t), Some(l)) if t == number => {
                     let extreme =
@@ -507,6 +528,9 @@ impl Referee<'_> {
             }
             if !meets {
                 unmet.push((able, b.premature));
+                if able && matches!(b.bound, PlayBound::LeadSuit(_)) {
+                    unmet_leads.push(b.clone());
+                }
             }
         }
         let mut own_penalty_cards = st.penalty_cards.iter().filter(|p| p.seat == seat);
@@ -538,6 +562,9 @@ impl Referee<'_> {
             None => (fails_to_follow, None),
         };
         st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
+        if led.is_none() {
+            st.bindings.iter_mut().filter(|b| b.seat == seat).for_each(|b| b.has_led = true);
+        }
         st.bindings.retain(|b| {
             b.seat != seat
                 || match b.bound {
@@ -555,8 +582,13 @@ impl Referee<'_> {
             st.non_offender_withdrew = None;
         }
         let suit = led.unwrap_or(card.suit);
+        let revokes_before = self.st().revokes.len();
         for (able, premature) in unmet {
             self.unmet_obligation(event, seat, card, able, premature, suit, None);
+        }
+        if self.st().revokes.len() > revokes_before {
+            // Kept in case the revoke is corrected: the substitute lead must meet them.
+            self.st().unmet_leads.extend(unmet_leads.into_iter().map(|b| (card, b)));
         }
         if let Some(due) = penalty_card_missed {
             self.unmet_obligation(event, seat, card, true, false, suit, Some(due));
@@ -594,7 +626,7 @@ impl Referee<'_> {
         st.opening_lead_accepted = false;
         st.current.cards.clear();
         st.current.leader = winner;
-        st.bindings.retain(|b| !matches!(b.bound, PlayBound::NoLeadOfSuit(_)) || b.seat == winner);
+        st.bindings.retain(|b| !matches!(b.bound, PlayBound::NoLeadOfSuit(_)) || b.seat == winner || !b.has_led);
     }
 
     /// A card that does not meet a lead or play penalty, or is played instead of the penalty
@@ -791,7 +823,7 @@ impl Referee<'_> {
 
     fn bind_play(&mut self, seat: Seat, bound: PlayBound, premature: bool, view: &Rectified) {
         let clauses = view.clauses.clone();
-        self.st().bindings.push(PlayBinding { seat, bound, premature, clauses });
+        self.st().bindings.push(PlayBinding { seat, bound, premature, has_led: false, clauses });
     }
 
     /// Carries a play rectification into the state of the play; returns it, with the
@@ -971,6 +1003,9 @@ impl Referee<'_> {
         }
         let index = withdraw(st, &r);
         st.substitute = Some((r.seat, index));
+        let restored: Vec<PlayBinding> =
+            st.unmet_leads.iter().filter(|(c, b)| *c == r.card && b.seat == r.seat).map(|(_, b)| b.clone()).collect();
+        st.bindings.extend(restored);
         st.later_cards = Some((r.seat, st.current.cards[index..].to_vec()));
         st.non_offender_withdrew = None;
     }
@@ -1031,13 +1066,20 @@ impl Referee<'_> {
             }
             return self.rule_play(p, answers);
         }
+        let unestablished = st.revokes.iter().rposition(|r| !r.established && !r.corrected);
+        // A revoke to be corrected comes before the next leader's lead choices, unless the entry
+        // answers those: its correction may change who leads.
+        let lead_choice = [FactId::RestrictedLeadOption, FactId::ProhibitedSuit, FactId::PenaltyCardLead];
+        let answers_lead = answers.iter().any(|(name, _)| lead_choice.iter().any(|f| f.name() == name));
+        if let Some(i) = unestablished.filter(|_| !answers_lead) {
+            return self.correction(event, i, answers);
+        }
         if let Some(i) = st.restricted_lead_due() {
             return self.restricted_lead(event, i, answers);
         }
         if let Some(holder) = st.penalty_card_holder() {
             return self.lead_options(event, holder, answers);
         }
-        let unestablished = st.revokes.iter().rposition(|r| !r.established && !r.corrected);
         match unestablished {
             Some(i) => self.correction(event, i, answers),
             None if answers.is_empty() && (!st.revokes.is_empty() || ruled_before) => Ok(()),
