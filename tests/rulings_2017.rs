@@ -41,6 +41,22 @@ const EXPECTED: &[Expected] = &[
         "4H by North",
         &["W applies prohibit_unspecified_suit"],
     ),
+    // 2017 Law 26B: the prohibited suit must be one the offender did not specify (he bid clubs).
+    e(
+        "law26b-prohibited-suit-must-be-unspecified",
+        &["Law 27B", "Law 27B2", "Law 26B (clubs specified)", "Law 26B (spades)"],
+        &[
+            "cancel_call @Law 27B",
+            "must_correct_with_sufficient_bid_or_pass W next_turn @Law 27B",
+            "must_pass E throughout @Law 27B2",
+            "review_outcome @Law 72C",
+            "lead_restrictions E @Law 26B",
+            "prohibition_refused E @Law 26B",
+            "prohibit_named_suit E @Law 26B",
+        ],
+        "4H by North",
+        &["E applies prohibit_unspecified_suit"],
+    ),
     // 2017 Law 30A: at RHO's turn, pass at the next turn; no Law 23 review.
     e("law30a-rho-turn", &["Law 30", "Law 30A"], &[CANCEL, "must_pass S next_turn @Law 30A"], "2S by East", &[]),
     e(

@@ -184,6 +184,10 @@ impl Rectified {
             Rectification::ProhibitNamedSuit { suit } => {
                 format!("{names} may not lead {}, which declarer names, for as long as he retains the lead", suit.name())
             }
+            Rectification::ProhibitionRefused { suit } => format!(
+                "declarer may not prohibit {}, which {o} specified in the legal auction; he may name another suit, or none",
+                suit.name()
+            ),
             Rectification::LeadUnrestricted => format!("declarer does not restrict {names}'s lead"),
             Rectification::DirectorRulesSettlement => format!(
                 "the rectification of {o}'s {c} is the director's alone: he confirms or cancels what the players settled, and rules as the Laws provide"

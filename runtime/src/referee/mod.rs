@@ -16,8 +16,8 @@ use std::fmt;
 mod play;
 use play::PlayState;
 
-// `Known` is a 64-bit set of facts.
-const _: () = assert!(FactId::ALL.len() <= 64, "too many facts for the `Known` bitset");
+// `Known` is a 128-bit set of facts.
+const _: () = assert!(FactId::ALL.len() <= 128, "too many facts for the `Known` bitset");
 
 /// A case the referee cannot rule on: malformed, or an irregularity that no
 /// table of the edition covers.
@@ -70,7 +70,7 @@ struct Pending {
 
 /// The set of facts whose value is known, by `FactId` index.
 #[derive(Clone, Copy, Debug, Default)]
-struct Known(u64);
+struct Known(u128);
 
 impl Known {
     fn contains(&self, f: &FactId) -> bool {

@@ -55,6 +55,8 @@ struct RestrictedLead {
     kind: RestrictionKind,
     /// The suit of the withdrawn call, for `suit_of_withdrawn_call`.
     suit: Option<Suit>,
+    /// The suits the offender bid in the legal auction, clubs to spades.
+    bid: [bool; 4],
     settled: bool,
 }
 
@@ -237,14 +239,16 @@ impl Referee<'_> {
                 _ => continue,
             };
             let suit = suit.and_then(trump_suit);
-            restricted.push(RestrictedLead {
-                seat: l.seat,
-                offender: l.offender,
-                withdrawn: l.withdrawn,
-                kind,
-                suit,
-                settled: false,
-            });
+            let mut bid = [false; 4];
+            for m in self.calls.iter().filter(|m| !m.cancelled && m.seat == l.offender) {
+                if let Call::Bid { strain, .. } = m.call {
+                    if let Some(s) = trump_suit(strain) {
+                        bid[s as usize] = true;
+                    }
+                }
+            }
+            let (seat, offender, withdrawn) = (l.seat, l.offender, l.withdrawn);
+            restricted.push(RestrictedLead { seat, offender, withdrawn, kind, suit, bid, settled: false });
         }
         self.play = Some(PlayState {
             declarer: contract.declarer,
@@ -803,6 +807,7 @@ impl Referee<'_> {
             | Rectification::RequireRestrictedSuit
             | Rectification::ProhibitRestrictedSuit
             | Rectification::ProhibitNamedSuit { .. }
+            | Rectification::ProhibitionRefused { .. }
             | Rectification::LeadUnrestricted => vec![p.turn_of],
             _ => Vec::new(),
         };
@@ -902,6 +907,11 @@ impl Referee<'_> {
             }
             Rectification::ProhibitRestrictedSuit => {
                 self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(p.card.suit), false, &view)
+            }
+            // The restriction is still to be exercised, with another suit.
+            Rectification::ProhibitionRefused { .. } => {
+                let seat = p.turn_of;
+                self.st().restricted.iter_mut().filter(|r| r.seat == seat).for_each(|r| r.settled = false);
             }
             Rectification::ProhibitNamedSuit { suit } => {
                 let suit = match suit {
@@ -1102,7 +1112,14 @@ impl Referee<'_> {
         let st = self.st();
         st.restricted[i].settled = true;
         let r = st.restricted[i].clone();
-        let facts = Facts { restriction_kind: r.kind, ..Facts::default() };
+        let facts = Facts {
+            restriction_kind: r.kind,
+            offender_bid_clubs: r.bid[Suit::Clubs as usize],
+            offender_bid_diamonds: r.bid[Suit::Diamonds as usize],
+            offender_bid_hearts: r.bid[Suit::Hearts as usize],
+            offender_bid_spades: r.bid[Suit::Spades as usize],
+            ..Facts::default()
+        };
         // The card is only a stand-in of the restricted suit; the ruling names the withdrawn call.
         let card = Card { suit: r.suit.unwrap_or(Suit::Clubs), rank: 0 };
         let mut p = self.pending_play(event, r.offender, card, r.seat, Table::RestrictedLead, facts);
