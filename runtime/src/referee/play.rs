@@ -558,25 +558,32 @@ impl Referee<'_> {
         // One card is one revoke. Not following suit when the suit led is held only in penalty
         // cards is a failure to play a penalty card; with a concealed card of the suit, it is a
         // failure to follow suit.
-        let mut concealed = hand;
-        st.penalty_cards.iter().filter(|p| p.seat == seat).for_each(|p| concealed.remove(p.card));
+        let concealed = || {
+            let mut concealed = hand;
+            st.penalty_cards.iter().filter(|p| p.seat == seat).for_each(|p| concealed.remove(p.card));
+            concealed
+        };
         let (fails_to_follow, penalty_card_missed) = match penalty_card_missed {
-            Some(_) if fails_to_follow && led.is_some_and(|l| concealed.has_suit(l)) => (true, None),
+            Some(_) if fails_to_follow && led.is_some_and(|l| concealed().has_suit(l)) => (true, None),
             Some(due) => (false, Some(due)),
             None => (fails_to_follow, None),
         };
-        st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
-        if led.is_none() {
-            st.bindings.iter_mut().filter(|b| b.seat == seat).for_each(|b| b.has_led = true);
+        if !st.penalty_cards.is_empty() {
+            st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
         }
-        st.bindings.retain(|b| {
-            b.seat != seat
-                || match b.bound {
-                    PlayBound::LeadSuit(_) => led.is_some(),
-                    PlayBound::NoLeadOfSuit(_) => true,
-                    PlayBound::Highest(t) | PlayBound::Lowest(t) | PlayBound::OtherSuit(t) => t != number,
-                }
-        });
+        if !st.bindings.is_empty() {
+            if led.is_none() {
+                st.bindings.iter_mut().filter(|b| b.seat == seat).for_each(|b| b.has_led = true);
+            }
+            st.bindings.retain(|b| {
+                b.seat != seat
+                    || match b.bound {
+                        PlayBound::LeadSuit(_) => led.is_some(),
+                        PlayBound::NoLeadOfSuit(_) => true,
+                        PlayBound::Highest(t) | PlayBound::Lowest(t) | PlayBound::OtherSuit(t) => t != number,
+                    }
+            });
+        }
         if led.is_none() && seat.same_side(st.declarer) {
             st.retracted_declarer_lead = false;
         }
@@ -630,7 +637,9 @@ impl Referee<'_> {
         st.opening_lead_accepted = false;
         st.current.cards.clear();
         st.current.leader = winner;
-        st.bindings.retain(|b| !matches!(b.bound, PlayBound::NoLeadOfSuit(_)) || b.seat == winner || !b.has_led);
+        if !st.bindings.is_empty() {
+            st.bindings.retain(|b| !matches!(b.bound, PlayBound::NoLeadOfSuit(_)) || b.seat == winner || !b.has_led);
+        }
     }
 
     /// A card that does not meet a lead or play penalty, or is played instead of the penalty
