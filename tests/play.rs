@@ -67,6 +67,21 @@ macro_rules! law_55b2 {
     };
 }
 
+/// The auction of the Law 26 cases: West's insufficient 1S replaced by another sufficient bid
+/// (Law 27B2), leaving East's lead restricted; then the rectifications given.
+macro_rules! law_27b2_west {
+    ($($more:literal),*) => {
+        &[
+            "cancel_call @Law 27",
+            "must_correct_with_sufficient_bid_or_pass W next_turn @Law 27",
+            "must_pass E throughout @Law 27B2",
+            "review_enforced_pass @Law 23A",
+            "lead_restrictions E @Law 26",
+            $($more),*
+        ]
+    };
+}
+
 /// West's lead at his partner's turn, taken back (Law 56): a major penalty card; then the
 /// rectifications given.
 macro_rules! law_56_west {
@@ -79,17 +94,12 @@ const EXPECTED: &[Play] = &[
     pa(
         "law26a-partner-opening-lead-out-of-turn",
         &["Law 27", "Law 27B2", "Law 26A2 (require)", "Law 53", "Law 60A", "Law 61A"],
-        &[
-            "cancel_call @Law 27",
-            "must_correct_with_sufficient_bid_or_pass W next_turn @Law 27",
-            "must_pass E throughout @Law 27B2",
-            "review_enforced_pass @Law 23A",
-            "lead_restrictions E @Law 26",
+        law_27b2_west!(
             "require_restricted_suit E @Law 26A",
             "lead_stands @Law 60A",
             "penalties_remain @Commentary 60.4",
-            "obligation_revoke @Commentary 61.1",
-        ],
+            "obligation_revoke @Commentary 61.1"
+        ),
         "4H by North",
         &["E applies require_or_prohibit_suit spades"],
         &["E 2 penalty open [] 0"],
@@ -99,19 +109,14 @@ const EXPECTED: &[Play] = &[
     pa(
         "law26a-required-lead-corrected",
         &["Law 27", "Law 27B2", "Law 26A2 (require)", "Law 61A", "Law 62B (defender's unfaced hand)"],
-        &[
-            "cancel_call @Law 27",
-            "must_correct_with_sufficient_bid_or_pass W next_turn @Law 27",
-            "must_pass E throughout @Law 27B2",
-            "review_enforced_pass @Law 23A",
-            "lead_restrictions E @Law 26",
+        law_27b2_west!(
             "require_restricted_suit E @Law 26A",
             "obligation_revoke @Commentary 61.1",
             "correct_revoke @Law 62A",
             "penalty_card E @Law 62B",
             "major_penalty_card E @Law 50B",
-            "later_cards_may_be_withdrawn @Law 62C",
-        ],
+            "later_cards_may_be_withdrawn @Law 62C"
+        ),
         "4H by North",
         &["E applies require_or_prohibit_suit spades"],
         &["E 1 penalty corrected [] 0"],
@@ -121,14 +126,7 @@ const EXPECTED: &[Play] = &[
     pa(
         "law26a-prohibited-lead-kept",
         &["Law 27", "Law 27B2", "Law 26A2 (prohibit)"],
-        &[
-            "cancel_call @Law 27",
-            "must_correct_with_sufficient_bid_or_pass W next_turn @Law 27",
-            "must_pass E throughout @Law 27B2",
-            "review_enforced_pass @Law 23A",
-            "lead_restrictions E @Law 26",
-            "prohibit_restricted_suit E @Law 26A",
-        ],
+        law_27b2_west!("prohibit_restricted_suit E @Law 26A"),
         "4H by North",
         &["E applies require_or_prohibit_suit spades"],
         &[],
@@ -138,15 +136,7 @@ const EXPECTED: &[Play] = &[
     pa(
         "law26a-required-lead-not-made",
         &["Law 27", "Law 27B2", "Law 26A2 (require)", "Law 61A"],
-        &[
-            "cancel_call @Law 27",
-            "must_correct_with_sufficient_bid_or_pass W next_turn @Law 27",
-            "must_pass E throughout @Law 27B2",
-            "review_enforced_pass @Law 23A",
-            "lead_restrictions E @Law 26",
-            "require_restricted_suit E @Law 26A",
-            "obligation_revoke @Commentary 61.1",
-        ],
+        law_27b2_west!("require_restricted_suit E @Law 26A", "obligation_revoke @Commentary 61.1"),
         "4H by North",
         &["E applies require_or_prohibit_suit spades"],
         &["E 1 penalty open [] 0"],
@@ -606,15 +596,7 @@ const EXPECTED: &[Play] = &[
     pa(
         "law62b-revoke-corrected-before-a-restricted-lead",
         &["Law 27", "Law 27B2", "Law 62B (declarer or a faced card)"],
-        &[
-            "cancel_call @Law 27",
-            "must_correct_with_sufficient_bid_or_pass W next_turn @Law 27",
-            "must_pass E throughout @Law 27B2",
-            "review_enforced_pass @Law 23A",
-            "lead_restrictions E @Law 26",
-            "correct_revoke @Law 62A",
-            "later_cards_may_be_withdrawn @Law 62C",
-        ],
+        law_27b2_west!("correct_revoke @Law 62A", "later_cards_may_be_withdrawn @Law 62C"),
         "4H by South",
         &["E applies require_or_prohibit_suit spades"],
         &["S 1 follow_suit corrected [] 0"],
