@@ -49,8 +49,9 @@ const fn pa(
     revokes: &'static [&'static str],
     penalty_cards: &'static [&'static str],
     won: (usize, usize),
+    adjusted: Option<(usize, usize)>,
 ) -> Play {
-    Play { base: e(case, rules, rectifications, contract, leads), revokes, penalty_cards, won, adjusted: None }
+    Play { base: e(case, rules, rectifications, contract, leads), revokes, penalty_cards, won, adjusted }
 }
 
 /// The ruling on a retracted declarer's lead from the wrong hand (Law 55B2), shared by
@@ -92,6 +93,39 @@ macro_rules! law_56_west {
 
 const EXPECTED: &[Play] = &[
     pa(
+        "law62d-twelfth-trick-revoke-then-last-trick-claimed",
+        &["Law 62D"],
+        &["correct_revoke @Law 62"],
+        "4S by North",
+        &[],
+        &["W 12 follow_suit established+corrected [Law 63A3, Law 64B4] 0"],
+        &[],
+        (7, 6),
+        Some((7, 6)),
+    ),
+    pa(
+        "law64a-two-revokes-one-later-trick",
+        &[],
+        &[],
+        "6S by North",
+        &[],
+        &["W 3 follow_suit established [Law 63A1, Law 64A2] 0", "E 4 follow_suit established [Law 63A1, Law 64A2] 1"],
+        &[],
+        (11, 2),
+        Some((12, 1)),
+    ),
+    pa(
+        "law64b3-only-card-of-the-suit-a-minor-penalty-card",
+        &["Law 49 (card exposed)", "Law 61A"],
+        &["penalty_card W @Law 49", "minor_penalty_card W @Law 50B", "obligation_revoke @Commentary 61.1"],
+        "4H by South",
+        &[],
+        &["W 3 penalty_card established [Law 63A1, Law 64B3] 0"],
+        &[],
+        (8, 5),
+        Some((8, 5)),
+    ),
+    pa(
         "law26a-partner-opening-lead-out-of-turn",
         &["Law 27", "Law 27B2", "Law 26A2 (require)", "Law 53", "Law 60A", "Law 61A"],
         law_27b2_west!(
@@ -105,6 +139,7 @@ const EXPECTED: &[Play] = &[
         &["E 2 penalty open [] 0"],
         &[],
         (0, 1),
+        None,
     ),
     pa(
         "law26a-required-lead-corrected",
@@ -122,6 +157,7 @@ const EXPECTED: &[Play] = &[
         &["E 1 penalty corrected [] 0"],
         &["E DA major"],
         (1, 0),
+        None,
     ),
     pa(
         "law26a-prohibited-lead-kept",
@@ -132,6 +168,7 @@ const EXPECTED: &[Play] = &[
         &[],
         &[],
         (0, 1),
+        None,
     ),
     pa(
         "law26a-required-lead-not-made",
@@ -142,6 +179,7 @@ const EXPECTED: &[Play] = &[
         &["E 1 penalty open [] 0"],
         &[],
         (0, 0),
+        None,
     ),
     pa(
         "law26b-prohibited-suit-led-while-on-lead",
@@ -159,6 +197,7 @@ const EXPECTED: &[Play] = &[
         &["N 2 penalty open [] 0"],
         &[],
         (0, 1),
+        None,
     ),
     p(
         "commentary60-2-players-settled",
@@ -602,6 +641,7 @@ const EXPECTED: &[Play] = &[
         &["S 1 follow_suit corrected [] 0"],
         &[],
         (0, 1),
+        None,
     ),
     p(
         "law62c-later-cards-withdrawn",

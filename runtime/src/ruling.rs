@@ -636,6 +636,17 @@ impl Ruling {
             for r in &p.revokes {
                 let _ = writeln!(out, "{}", r.description());
                 rectification_lines(&mut out, "  ", &r.rectifications);
+                let law = r.rectifications.iter().find_map(|v| match v.kind {
+                    Rectification::TransferTricks { count } => Some(count as usize),
+                    _ => None,
+                });
+                if law.is_some_and(|n| n > r.transferred) {
+                    let _ = writeln!(
+                        out,
+                        "  - {} trick(s) transferred in fact: no other trick the offending side won from the revoke trick on remains",
+                        r.transferred
+                    );
+                }
             }
             for o in &p.obligations {
                 let _ = writeln!(out, "Play obligation: {} ({}).", o.text, cite(&o.clauses));

@@ -563,10 +563,17 @@ impl Referee<'_> {
             st.penalty_cards.iter().filter(|p| p.seat == seat).for_each(|p| concealed.remove(p.card));
             concealed
         };
-        let (fails_to_follow, penalty_card_missed) = match penalty_card_missed {
-            Some(_) if fails_to_follow && led.is_some_and(|l| concealed().has_suit(l)) => (true, None),
-            Some(due) => (false, Some(due)),
-            None => (fails_to_follow, None),
+        let only_penalty_cards = |l: Suit| !concealed().has_suit(l);
+        let (fails_to_follow, penalty_card_missed) = match (penalty_card_missed, led) {
+            (Some(_), Some(l)) if fails_to_follow && !only_penalty_cards(l) => (true, None),
+            (Some(due), _) => (false, Some(due)),
+            // The suit led is held only in (minor) penalty cards: failing to follow is failing
+            // to play a card faced on the table.
+            (None, Some(l)) if fails_to_follow && only_penalty_cards(l) => {
+                let due = st.penalty_cards.iter().find(|p| p.seat == seat && p.card.suit == l).map(|p| p.card);
+                (due.is_none(), due)
+            }
+            (None, _) => (fails_to_follow, None),
         };
         if !st.penalty_cards.is_empty() {
             st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
@@ -1405,7 +1412,8 @@ impl Referee<'_> {
             return self.rule_play(p, &[]);
         }
         let st = self.st();
-        if st.tricks.len() < 13 {
+        // Twelve tricks played and the last one claimed is the end of play too.
+        if st.tricks.len() < 12 || (st.tricks.len() == 12 && st.claim.is_none()) {
             return Ok(());
         }
         let twelfth = st.revokes.iter().position(|r| r.trick == 12 && r.established && !r.corrected);
@@ -1438,6 +1446,7 @@ impl Referee<'_> {
         let won_by_declarer = (0..played).filter(|&t| declarers(winners[t])).count() + claimed_by_declarer;
         let complete = played == 13 || state.claim.is_some();
         let mut transfers = (0usize, 0usize);
+        let mut wanted = vec![0usize; state.revokes.len()];
         let mut revokes = Vec::new();
         for (i, r) in state.revokes.iter().enumerate() {
             let mut ruling = RevokeRuling {
@@ -1466,25 +1475,45 @@ impl Referee<'_> {
                 let p = self.pending_play(0, r.seat, r.card, r.seat, Table::RevokeAdjustment, facts);
                 for o in &d.outcomes {
                     if let Rectification::TransferTricks { count } = o.rectification {
-                        // Never more than the offending side won from the revoke trick on.
-                        let available = (t..played).filter(|&u| offending(winners[u])).count() + claimed;
-                        ruling.transferred = (count as usize).min(available);
+                        wanted[i] = count as usize;
                     }
                     let view = self.describe_play(&p, o, r.card);
                     self.cite(&view.clauses);
                     ruling.rectifications.push(view);
                 }
                 ruling.rules.extend(d.rules);
-                if declarers(r.seat) {
-                    transfers.0 += ruling.transferred;
-                } else {
-                    transfers.1 += ruling.transferred;
-                }
             }
             for v in &ruling.rectifications {
                 self.cite(&v.clauses);
             }
             revokes.push(ruling);
+        }
+        // The tricks transferred are the offending side's, won from each revoke trick on (the
+        // revoke trick itself first), and no trick twice: later revokes, with fewer tricks to
+        // draw on, are served first.
+        let mut taken = [false; 13];
+        let mut claimed_left = (claimed_by_declarer, claimed_by_defenders);
+        let mut order: Vec<usize> = (0..revokes.len()).filter(|&i| wanted[i] > 0).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(state.revokes[i].trick));
+        for i in order {
+            let r = &state.revokes[i];
+            let offending = |s: Seat| s.same_side(r.seat);
+            let claimed = if declarers(r.seat) { &mut claimed_left.0 } else { &mut claimed_left.1 };
+            let mut n = 0;
+            for u in r.trick - 1..played {
+                if n < wanted[i] && offending(winners[u]) && !taken[u] {
+                    taken[u] = true;
+                    n += 1;
+                }
+            }
+            let from_claim = (wanted[i] - n).min(*claimed);
+            *claimed -= from_claim;
+            revokes[i].transferred = n + from_claim;
+            if declarers(r.seat) {
+                transfers.0 += revokes[i].transferred;
+            } else {
+                transfers.1 += revokes[i].transferred;
+            }
         }
         let total = played + claimed_by_declarer + claimed_by_defenders;
         let won = (won_by_declarer, total - won_by_declarer);
@@ -1544,6 +1573,22 @@ fn withdraw(st: &mut PlayState, r: &Revoke) -> usize {
 }
 
 fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) {
+    if st.tricks.len() == 12 {
+        // The last trick was claimed: the offender's last card, still in his hand, replaces the
+        // revoke card.
+        let last = Suit::ALL
+            .into_iter()
+            .find_map(|s| st.hands[r.seat as usize].extremes(s).map(|(hi, _)| hi))
+            .expect("one card left");
+        st.hands[r.seat as usize].remove(last);
+        st.hands[r.seat as usize].insert(r.card);
+        for (s, c) in st.tricks[11].iter_mut() {
+            if *s == r.seat {
+                *c = last;
+            }
+        }
+        return;
+    }
     let last = st.tricks[12].iter().find(|(s, _)| *s == r.seat).map(|(_, c)| *c).expect("thirteen tricks");
     let (twelfth, thirteenth) = st.tricks.split_at_mut(12);
     for (s, c) in twelfth[11].iter_mut().chain(thirteenth[0].iter_mut()) {
