@@ -93,6 +93,22 @@ macro_rules! law_56_west {
 
 const EXPECTED: &[Play] = &[
     pa(
+        "law63a1-lead-by-the-non-offending-side-does-not-establish",
+        &["Law 62B (defender's unfaced hand)"],
+        &[
+            "correct_revoke @Law 62A",
+            "penalty_card E @Law 62B",
+            "major_penalty_card E @Law 50B",
+            "later_cards_may_be_withdrawn @Law 62C",
+        ],
+        "3NT by South",
+        &[],
+        &["E 2 follow_suit corrected [] 0"],
+        &[],
+        (10, 3),
+        Some((10, 3)),
+    ),
+    pa(
         "law62d-twelfth-trick-revoke-then-last-trick-claimed",
         &["Law 62D"],
         &["correct_revoke @Law 62"],

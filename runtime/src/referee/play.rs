@@ -111,6 +111,9 @@ pub(super) struct PlayState {
     non_offender_withdrew: Option<Seat>,
     /// Cards withdrawn after a corrected revoke, still in the trick until their owners replace them.
     replacing: Vec<(Seat, Card)>,
+    /// Cards the non-offending side played to the next trick before a revoke in the last one was
+    /// corrected: held while that trick is reopened.
+    held_next: Vec<(Seat, Card)>,
     /// The lead restrictions the auction left on the defenders.
     restricted: Vec<RestrictedLead>,
     /// Requirements to lead a suit that a lead did not meet, with that lead: a corrected revoke
@@ -269,6 +272,7 @@ impl Referee<'_> {
             later_cards: None,
             non_offender_withdrew: None,
             replacing: Vec::new(),
+            held_next: Vec::new(),
             restricted,
             unmet_leads: Vec::new(),
             claim: None,
@@ -644,6 +648,13 @@ impl Referee<'_> {
         st.opening_lead_accepted = false;
         st.current.cards.clear();
         st.current.leader = winner;
+        // A trick reopened to correct a revoke closes again: the cards held for the next trick
+        // stand if their leader still has the lead, and go back to their hands otherwise.
+        let held = std::mem::take(&mut st.held_next);
+        match held.first() {
+            Some((leader, _)) if *leader == winner => st.current.cards = held,
+            _ => held.into_iter().for_each(|(s, c)| st.hands[s as usize].insert(c)),
+        }
         if !st.bindings.is_empty() {
             st.bindings.retain(|b| !matches!(b.bound, PlayBound::NoLeadOfSuit(_)) || b.seat == winner || !b.has_led);
         }
@@ -1176,7 +1187,13 @@ impl Referee<'_> {
             (None, Some(at)) => Some(&last[at + 1..]),
             (None, None) => None,
         };
-        if after.is_none() && r.kind != RevokeKind::PenaltyCard {
+        // The non-offending side has played to the next trick (which establishes nothing): the
+        // revoke's trick is reopened, those cards held until it closes again.
+        let reopen = after.is_none()
+            && r.kind != RevokeKind::PenaltyCard
+            && holds(last).is_some()
+            && st.current.cards.iter().all(|(s, _)| !s.same_side(r.seat));
+        if after.is_none() && r.kind != RevokeKind::PenaltyCard && !reopen {
             let what = format!("the correction of {}'s revoke after later cards were played to another trick", r.seat);
             return Err(unsupported(event, edition, &what));
         }
@@ -1191,6 +1208,10 @@ impl Referee<'_> {
             declarer_played_after,
             ..Facts::default()
         };
+        if reopen {
+            let st = self.st();
+            st.held_next = std::mem::take(&mut st.current.cards);
+        }
         let mut p = self.pending_play(event, r.seat, r.card, r.seat, Table::RevokeCorrection, facts);
         p.revoke = Some(i);
         self.rule_play(p, answers)
