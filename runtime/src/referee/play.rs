@@ -1151,6 +1151,12 @@ impl Referee<'_> {
         let card = Card { suit: r.suit.unwrap_or(Suit::Clubs), rank: 0 };
         let mut p = self.pending_play(event, r.offender, card, r.seat, Table::RestrictedLead, facts);
         p.call = Some(r.withdrawn);
+        self.rule_lead_choice(p, answers)
+    }
+
+    /// Rules on declarer's choice before a lead. An open question stops the ruling, but nothing
+    /// is pending in the play itself.
+    fn rule_lead_choice(&mut self, p: PlayPending, answers: &[(String, String)]) -> Result<(), RefereeError> {
         self.rule_play(p, answers)?;
         if self.stopped_at.is_some() {
             self.st().pending = None;
@@ -1166,12 +1172,7 @@ impl Referee<'_> {
         st.lead_options_settled = Some(st.trick_number());
         let mut p = self.pending_play(event, holder, card, leader, Table::PenaltyCardLead, Facts::default());
         p.known = derived_known(&[]);
-        self.rule_play(p, answers)?;
-        if self.stopped_at.is_some() {
-            // The question stays open; nothing is pending in the play itself.
-            self.st().pending = None;
-        }
-        Ok(())
+        self.rule_lead_choice(p, answers)
     }
 
     /// Attention is drawn to revoke `i` before it is established.
@@ -1382,11 +1383,8 @@ impl Referee<'_> {
             ));
         };
         let offender = *offender;
-        if st.current.cards.is_empty() {
-            // The trick was completed by the revoke's substitute: it is reopened.
-            let last = st.tricks.pop().expect("the trick of the corrected revoke");
-            st.current = Trick { leader: last[0].0, cards: last.to_vec() };
-        }
+        // The trick may have been completed by the revoke's substitute.
+        reopen_last_trick(st);
         let facts = Facts {
             withdrawer_offending: seat.same_side(offender),
             after_opponent_withdrew: st.non_offender_withdrew == Some(seat.rho()) && seat.same_side(offender),
@@ -1580,13 +1578,19 @@ impl Referee<'_> {
 /// The correction of an established revoke on the twelfth trick: the offender's card
 /// to the twelfth trick and his last card change places, and the last trick is led by the
 /// new winner of the twelfth.
+/// With no card played to the current trick, makes the last quitted trick current again (the
+/// callers have checked it is the trick they correct).
+fn reopen_last_trick(st: &mut PlayState) {
+    if st.current.cards.is_empty() {
+        let last = st.tricks.pop().expect("a quitted trick to reopen");
+        st.current = Trick { leader: last[0].0, cards: last.to_vec() };
+    }
+}
+
 /// Takes an unestablished revoke card back into its owner's hand, reopening its trick if it was
 /// the last one quitted; returns the card's place in the trick.
 fn withdraw(st: &mut PlayState, r: &Revoke) -> usize {
-    if st.current.cards.is_empty() {
-        let last = st.tricks.pop().expect("checked by `correction`");
-        st.current = Trick { leader: last[0].0, cards: last.to_vec() };
-    }
+    reopen_last_trick(st);
     let index = st.current.cards.iter().position(|(s, c)| *s == r.seat && *c == r.card).expect("checked");
     st.current.cards.remove(index);
     st.hands[r.seat as usize].insert(r.card);
