@@ -2,6 +2,7 @@
 //! clauses, and rules on case files with the embedded laws.
 
 use bridgelaw::{book, case_file, coverage, diff, explain};
+use bridgelaw_compiler::model::Certainty;
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -157,6 +158,11 @@ fn check(dir: Option<&Path>, format: CheckFormat) -> ExitCode {
                             e.clauses.len(),
                             e.rules.len(),
                             tables.join(", ")
+                        );
+                        let verified = e.clauses.iter().filter(|c| c.certainty == Certainty::Verified).count();
+                        println!(
+                            "edition {}: {} of {} verified clauses found in their held source documents at the cited page",
+                            e.name, e.verified_in_source, verified
                         );
                     }
                 }

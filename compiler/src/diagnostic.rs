@@ -45,6 +45,7 @@ pub enum Code {
     DeadRule,
     Cycle,
     TableTooLarge,
+    TextNotInSource,
 }
 
 impl Code {
@@ -64,6 +65,7 @@ impl Code {
             Code::DeadRule => "dead-rule",
             Code::Cycle => "cycle",
             Code::TableTooLarge => "table-too-large",
+            Code::TextNotInSource => "text-not-in-source",
         }
     }
 }

@@ -3,6 +3,7 @@
 //! unambiguous. Every problem becomes a diagnostic; checking goes on after
 //! an error so that one run reports them all.
 
+mod sources;
 mod tables;
 
 use crate::diagnostic::{did_you_mean, Code, Diagnostic, Location};
@@ -68,6 +69,7 @@ impl Checker<'_> {
 pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnostic>) -> Option<Program> {
     let mut c = Checker { set, diagnostics };
     let mut vocabulary = None;
+    let mut registry_file = None;
     let mut editions: Vec<(String, Option<EditionFile>, Vec<ClauseSrc>)> = Vec::new();
     let edition_of = |editions: &mut Vec<(String, Option<EditionFile>, Vec<ClauseSrc>)>, name: &str| {
         if let Some(i) = editions.iter().position(|e| e.0 == name) {
@@ -80,6 +82,7 @@ pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnos
     for p in parsed {
         match p {
             Parsed::Vocabulary(v) => vocabulary = Some(v),
+            Parsed::Registry(r) => registry_file = Some(r),
             Parsed::Edition(name, file) => {
                 let i = edition_of(&mut editions, &name);
                 editions[i].1 = Some(file);
@@ -92,6 +95,8 @@ pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnos
     }
     let vocabulary = check_vocabulary(&mut c, vocabulary?)?;
     let mut program = vocabulary;
+    let registry = sources::registry(&mut c, registry_file);
+    program.documents = registry.documents.clone();
     for (name, file, clauses) in editions {
         let Some(file) = file else {
             c.error(
@@ -103,7 +108,9 @@ pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnos
             );
             continue;
         };
-        if let Some(edition) = check_edition(&mut c, &program, name, file, clauses) {
+        let documents = sources::edition_documents(&mut c, &registry, &file);
+        if let Some(mut edition) = check_edition(&mut c, &program, name, file, documents, clauses) {
+            edition.verified_in_source = sources::drift(&mut c, &registry, &edition);
             program.editions.push(edition);
         }
     }
@@ -233,7 +240,8 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
             .collect();
         rectifications.push(RectificationDef { name: r.name.to_string(), doc: r.doc.to_string(), params });
     }
-    let mut program = Program { types, facts, rectifications, tables: Vec::new(), editions: Vec::new() };
+    let mut program =
+        Program { types, documents: Vec::new(), facts, rectifications, tables: Vec::new(), editions: Vec::new() };
     for t in &v.tables {
         check_name(c, &t.name, "table");
         let assume = t
@@ -353,16 +361,12 @@ fn check_edition(
     p: &Program,
     name: String,
     file: EditionFile,
+    documents: Vec<Document>,
     srcs: Vec<ClauseSrc>,
 ) -> Option<Edition> {
     let errors_before = c.diagnostics.iter().filter(|d| d.is_error()).count();
     check_unique(c, "clause", srcs.iter().map(|s| &s.id));
     let ids: Vec<&str> = srcs.iter().map(|s| s.id.as_str()).collect();
-    let documents: Vec<Document> = file
-        .documents
-        .iter()
-        .map(|d| Document { file: d.file.to_string(), description: d.description.to_string() })
-        .collect();
     let clause_ref = |c: &mut Checker, s: &S, at: Option<Location>, owner: &str| -> Option<usize> {
         if let Some(i) = ids.iter().position(|id| *id == s.as_str()) {
             return Some(i);
@@ -406,7 +410,7 @@ fn check_edition(
                 c.loc(&s.certainty),
                 Some(id),
                 "a verified clause must quote its `text`".into(),
-                "quote the seed text, or mark the clause `summarized`",
+                "quote the text of a held source document, or mark the clause `summarized`",
             );
         }
         if certainty == Certainty::Uncertain && s.note.is_none() {
@@ -418,8 +422,8 @@ fn check_edition(
                 "add `note:` explaining what is unsure and how to check it",
             );
         }
-        if !documents.iter().any(|d| d.file == s.source.document.as_str()) {
-            let known = documents.iter().map(|d| d.file.as_str());
+        if !documents.iter().any(|d| d.id == s.source.document.as_str()) {
+            let known = documents.iter().map(|d| d.id.as_str());
             c.lookup("document", &s.source.document, known, c.loc(&s.source.document), Some(id));
         }
         if authority == Authority::Commentary && s.interprets.is_none() {
@@ -606,6 +610,7 @@ fn check_edition(
         clauses,
         rules,
         analyses: Vec::new(),
+        verified_in_source: 0,
     })
 }
 

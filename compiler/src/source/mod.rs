@@ -4,6 +4,8 @@
 //! Layout of a law directory:
 //! - `vocabulary.yaml`: the typed facts, parameter types, rectifications and
 //!   tables shared by all editions;
+//! - `sources.yaml`: the registry of source documents, whose held texts are
+//!   in `sources/` (a reserved name, not an edition);
 //! - `<edition>/edition.yaml`: an edition's title and documents;
 //! - `<edition>/*.yaml`: its clauses.
 
@@ -21,7 +23,8 @@ pub struct SourceFile {
     /// Path as shown in diagnostics, relative to the law directory's parent.
     pub path: String,
     pub text: String,
-    /// The edition directory it belongs to; `None` for the vocabulary.
+    /// The edition directory it belongs to; `None` for the vocabulary, the
+    /// registry and the held source documents.
     pub edition: Option<String>,
 }
 
@@ -46,11 +49,12 @@ impl SourceSet {
         let vocabulary = dir.join("vocabulary.yaml");
         let text = std::fs::read_to_string(&vocabulary).map_err(|e| io_error(&vocabulary, e))?;
         set.files.push(SourceFile { path: display(&vocabulary), text, edition: None });
+        read_registry(dir, &mut set).map_err(|(p, e)| io_error(&p, e))?;
         let mut editions: Vec<_> = std::fs::read_dir(dir)
             .map_err(|e| io_error(dir, e))?
             .filter_map(Result::ok)
             .map(|e| e.path())
-            .filter(|p| p.is_dir())
+            .filter(|p| p.is_dir() && !p.ends_with(SOURCES_DIR))
             .collect();
         editions.sort();
         for edition_dir in editions {
@@ -78,7 +82,8 @@ impl SourceSet {
             .iter()
             .map(|(path, text)| {
                 let parts: Vec<&str> = path.rsplit('/').collect();
-                let edition = (parts.len() >= 3 && parts[0] != "vocabulary.yaml").then(|| parts[1].to_string());
+                let edition = (parts.len() >= 3 && parts[0] != "vocabulary.yaml" && parts[1] != SOURCES_DIR)
+                    .then(|| parts[1].to_string());
                 SourceFile { path: path.to_string(), text: text.to_string(), edition }
             })
             .collect();
@@ -130,6 +135,49 @@ impl SourceSet {
     }
 }
 
+/// The directory of the held source documents, beside the registry `sources.yaml`.
+pub const SOURCES_DIR: &str = "sources";
+
+/// Reads `sources.yaml` and the held documents in `sources/`, if present (the
+/// checker reports a missing registry).
+fn read_registry(dir: &Path, set: &mut SourceSet) -> Result<(), (std::path::PathBuf, std::io::Error)> {
+    let registry = dir.join("sources.yaml");
+    if registry.exists() {
+        let text = std::fs::read_to_string(&registry).map_err(|e| (registry.clone(), e))?;
+        set.files.push(SourceFile { path: registry.display().to_string(), text, edition: None });
+    }
+    let held = dir.join(SOURCES_DIR);
+    if !held.is_dir() {
+        return Ok(());
+    }
+    let mut files: Vec<_> =
+        std::fs::read_dir(&held).map_err(|e| (held.clone(), e))?.filter_map(Result::ok).map(|e| e.path()).collect();
+    files.sort();
+    for path in files.into_iter().filter(|p| p.is_file()) {
+        let text = std::fs::read_to_string(&path).map_err(|e| (path.clone(), e))?;
+        set.files.push(SourceFile { path: path.display().to_string(), text, edition: None });
+    }
+    Ok(())
+}
+
+impl SourceFile {
+    /// A held source document, not YAML.
+    pub fn is_held_document(&self) -> bool {
+        let parts: Vec<&str> = self.path.rsplit('/').collect();
+        self.edition.is_none() && parts.len() >= 2 && parts[1] == SOURCES_DIR
+    }
+
+    /// The path relative to the law directory: `sources/x.txt`, `1987/edition.yaml`.
+    pub fn relative_path(&self) -> String {
+        let parts: Vec<&str> = self.path.rsplit('/').take(2).collect();
+        match parts.as_slice() {
+            [name, dir] if *dir == SOURCES_DIR || self.edition.as_deref() == Some(dir) => format!("{dir}/{name}"),
+            [name, ..] => name.to_string(),
+            [] => String::new(),
+        }
+    }
+}
+
 fn span_len(span: &Span) -> usize {
     match (span.start(), span.end()) {
         (Some(s), Some(e)) if e.character() > s.character() => e.character() - s.character(),
@@ -141,6 +189,7 @@ fn span_len(span: &Span) -> usize {
 #[derive(Debug)]
 pub enum Parsed {
     Vocabulary(VocabularyFile),
+    Registry(RegistryFile),
     Edition(String, EditionFile),
     Clauses(String, Vec<ClauseSrc>),
 }
@@ -150,6 +199,9 @@ pub enum Parsed {
 pub fn parse(set: &SourceSet, diagnostics: &mut Vec<Diagnostic>) -> Vec<Parsed> {
     let mut parsed = Vec::new();
     for (index, file) in set.files.iter().enumerate() {
+        if file.is_held_document() {
+            continue;
+        }
         let node = match marked_yaml::parse_yaml(index, &file.text) {
             Ok(node) => node,
             Err(e) => {
@@ -158,6 +210,14 @@ pub fn parse(set: &SourceSet, diagnostics: &mut Vec<Diagnostic>) -> Vec<Parsed> 
             }
         };
         let Some(edition) = &file.edition else {
+            if file.path.ends_with("sources.yaml") {
+                if let Some(r) =
+                    deserialize::<RegistryFile>(set, node.as_mapping().map(|_| &node), &node, None, diagnostics)
+                {
+                    parsed.push(Parsed::Registry(r));
+                }
+                continue;
+            }
             if let Some(v) =
                 deserialize::<VocabularyFile>(set, node.as_mapping().map(|_| &node), &node, None, diagnostics)
             {
