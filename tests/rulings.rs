@@ -349,7 +349,7 @@ const EXPECTED: &[Expected] = &[
     e(
         "law34-skipped-player-keeps-his-call",
         &["Law 29", "Law 34"],
-        &["call_stands @Law 29", "reopen_auction E @Law 34"],
+        &["call_stands @Law 29", "reopen_auction E @Law 34", "cancel_later_passes E @Law 34"],
         "1S by East",
         &[],
     ),
@@ -452,6 +452,40 @@ const EXPECTED: &[Expected] = &[
         "1H by North",
         &["W applies require_or_prohibit_suit clubs"],
     ),
+    // Issue 12 §2: calls that break an obligation other than an obligation to pass.
+    e(
+        "law30b2b-double-despite-prohibition",
+        &["Law 30", "Law 30B2", "Law 30B2(b) (double despite the prohibition)"],
+        &[
+            CANCEL_29,
+            "must_pass W throughout @Law 30B2(a)",
+            "no_double_or_redouble E next_turn @Law 30B2(b)",
+            REVIEW_23B,
+            "cancel_call @Law 30B2(b)",
+        ],
+        "2C by East",
+        &[],
+    ),
+    e(
+        "law31a1-bid-not-repeated",
+        &["Law 31", "Law 31A1", "Law 31A1 (not repeated)"],
+        &[CANCEL_29, "must_repeat_call S next_turn @Law 31A1", "cancel_call @Law 31A1"],
+        "1H by South",
+        &[],
+    ),
+    e(
+        "law27-double-instead-of-correction",
+        &["Law 27", "Law 27B1(a)", "Law 27 (double instead of a correction)"],
+        &[
+            "cancel_call @Law 27",
+            "must_correct_with_sufficient_bid_or_pass E next_turn @Law 27",
+            "no_further_rectification @Law 27B1(a)",
+            "review_damaging_information @Law 27B1(b)",
+            "cancel_call @Law 27",
+        ],
+        "2H by East",
+        &[],
+    ),
     // Legal auctions: nothing to rule.
     e("legal-auction-no-irregularity", &[], &[], "3NT by North", &[]),
     e("legal-competitive-auction", &[], &[], "4SXX by East", &[]),
@@ -462,6 +496,20 @@ const EXPECTED: &[Expected] = &[
 fn every_case_matches_its_hand_derived_ruling() {
     let rulings = check_corpus("1987", EXPECTED);
     assert!(rulings.len() >= 60, "the corpus has at least 60 cases");
+}
+
+/// The calls that do not stand, as `SEAT call`, where a case's point is which calls a ruling
+/// cancels (issue 12 §2); derived by hand with the cases.
+const CANCELLED: &[(&str, &[&str])] = &[
+    ("law34-skipped-player-keeps-his-call", &["W Pass", "N Pass"]),
+    ("law30b2b-double-despite-prohibition", &["W Pass", "E X"]),
+    ("law31a1-bid-not-repeated", &["S 1H", "S 1S"]),
+    ("law27-double-instead-of-correction", &["E 1H", "E X"]),
+];
+
+#[test]
+fn the_cancelled_calls_are_listed() {
+    bridgelaw_tests::expect::check_cancelled("1987", CANCELLED);
 }
 
 #[test]

@@ -9,10 +9,34 @@ use bridgelaw_tests::expect::{check_corpus, e, Expected};
 const CANCEL: &str = "cancel_call @Law 29B";
 
 const EXPECTED: &[Expected] = &[
+    // Issue 12 §2: calls that break an obligation other than an obligation to pass.
+    e(
+        "law31a1-bid-not-repeated",
+        &["Law 31", "Law 31A1", "Law 31A1 (not repeated)"],
+        &[CANCEL, "must_repeat_call S next_turn @Law 31A1", "cancel_call @Law 31A1"],
+        "1H by South",
+        &[],
+    ),
+    e(
+        "law27b3-double-instead-of-correction",
+        &["Law 27B", "Law 27B1(a)", "Law 27B3"],
+        &[
+            "cancel_call @Law 27B",
+            "must_correct_with_sufficient_bid_or_pass E next_turn @Law 27B",
+            "no_further_rectification @Law 27B1(a)",
+            "review_outcome @Law 27D",
+            "cancel_call @Law 27B3",
+            "must_pass W throughout @Law 27B3",
+            "review_outcome @Law 72C",
+            "lead_restrictions W @Law 26B",
+        ],
+        "2S by North",
+        &["W applies prohibit_unspecified_suit"],
+    ),
     e(
         "law17d3-skipped-player",
         &["Law 29A", "Law 17D3"],
-        &["call_stands @Law 29A", "reopen_auction E @Law 17D3"],
+        &["call_stands @Law 29A", "reopen_auction E @Law 17D3", "cancel_later_passes E @Law 17D3"],
         "1S by East",
         &[],
     ),
@@ -295,6 +319,18 @@ const EXPECTED: &[Expected] = &[
         &[],
     ),
 ];
+
+/// The calls that do not stand, as `SEAT call` (issue 12 §2); derived by hand with the cases.
+const CANCELLED: &[(&str, &[&str])] = &[
+    ("law17d3-skipped-player", &["W Pass", "N Pass"]),
+    ("law31a1-bid-not-repeated", &["S 1H", "S 1S"]),
+    ("law27b3-double-instead-of-correction", &["E 1H", "E X"]),
+];
+
+#[test]
+fn the_cancelled_calls_are_listed() {
+    bridgelaw_tests::expect::check_cancelled("2017", CANCELLED);
+}
 
 #[test]
 fn every_2017_case_matches_its_hand_derived_ruling() {

@@ -94,6 +94,17 @@ pub mod expect {
             .collect()
     }
 
+    /// Checks the calls that do not stand in each named case of `tests/cases/<dir>`, as
+    /// `SEAT call` in auction order.
+    pub fn check_cancelled(dir: &str, expected: &[(&str, &[&str])]) {
+        for (case, calls) in expected {
+            let ruling = crate::rule_file(&crate::root().join("cases").join(dir).join(format!("{case}.yaml")));
+            let got: Vec<String> =
+                ruling.auction.iter().filter(|m| m.cancelled).map(|m| format!("{:?} {}", m.seat, m.call)).collect();
+            assert_eq!(got, *calls, "{case}: cancelled calls");
+        }
+    }
+
     pub fn check(ruling: &Ruling, e: &Expected) {
         let rules: Vec<&str> = ruling.irregularities.iter().flat_map(|i| i.rules.iter().copied()).collect();
         assert_eq!(rules, e.rules, "{}: deciding rules", e.case);

@@ -30,7 +30,7 @@ fn at(span: &Span, message: impl Into<String>) -> CaseError {
     CaseError { line, column, message: message.into() }
 }
 
-const KEYS: [&str; 6] = ["edition", "dealer", "vulnerability", "deal", "contract", "events"];
+const KEYS: [&str; 7] = ["edition", "dealer", "vulnerability", "deal", "contract", "events", "expect"];
 const VULNERABILITY: [&str; 4] = ["none", "ns", "ew", "all"];
 
 /// The edition a case is ruled under when neither the case nor the caller

@@ -73,6 +73,9 @@ impl Rectified {
                 Act::Card(_) => format!("{turn_of}'s card is taken first; {o}'s {c} is deemed played after it"),
             },
             Rectification::ReopenAuction => format!("the auction does not end; {turn_of}, deprived of his turn, calls"),
+            Rectification::CancelLaterPasses => {
+                format!("the passes made after the call that deprived {turn_of} of his turn are cancelled")
+            }
             Rectification::MustPass { duration: Duration::NextTurn, .. } => {
                 format!("{names} must pass at the next turn to call")
             }

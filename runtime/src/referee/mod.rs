@@ -66,6 +66,8 @@ struct Pending {
     last_bid: Option<Call>,
     facts: Facts,
     known: Known,
+    /// The table that rules it: `irregularity`, or one consulted directly.
+    table: Table,
 }
 
 /// The set of facts whose value is known, by `FactId` index.
@@ -107,8 +109,9 @@ struct Referee<'c> {
     turn: Seat,
     over: bool,
     bindings: Vec<Binding>,
-    /// Players deprived of a turn by an accepted call, who have not called since.
-    skipped: Vec<Seat>,
+    /// Players deprived of a turn by an accepted call, who have not called since, with the
+    /// index of the call that skipped them.
+    skipped: Vec<(Seat, usize)>,
     pending: Option<Pending>,
     irregularities: Vec<IrregularityRuling>,
     leads: Vec<PendingLead>,
@@ -223,6 +226,11 @@ fn unsupported(event: usize, edition: tables::Edition, what: &str) -> RefereeErr
     err(event, format!("{what}: the tables of edition {} do not yet rule this irregularity", edition.name()))
 }
 
+/// Whether the edition has rules for `table` (every table with rules tests some fact).
+fn defines(edition: tables::Edition, table: Table) -> bool {
+    !tables::tests(edition, table).is_empty()
+}
+
 fn call_kind(call: Call) -> CallKind {
     match call {
         Call::Pass => CallKind::Pass,
@@ -276,6 +284,8 @@ impl Referee<'_> {
             Some(Irregularity::CallAfterAuction)
         } else if matches!(call, Call::Bid { level, .. } if level > 7) {
             Some(Irregularity::BidAboveSeven)
+        } else if let Some((table, broken)) = (seat == self.turn).then(|| self.broken_binding(seat, call)).flatten() {
+            return self.breach(event, seat, call, table, broken);
         } else if seat != self.turn {
             Some(match call {
                 Call::Pass => Irregularity::PassOutOfRotation,
@@ -294,21 +304,51 @@ impl Referee<'_> {
         }
     }
 
+    /// A call in turn that breaks an obligation other than an obligation to pass: the table
+    /// that rules it, and which obligation it breaks.
+    fn broken_binding(&self, seat: Seat, call: Call) -> Option<(Table, tables::BrokenObligation)> {
+        use tables::BrokenObligation as B;
+        let double = matches!(call, Call::Double | Call::Redouble);
+        self.bound(seat).find_map(|b| match b.bound {
+            Bound::NoDoubleOrRedouble if double => Some((Table::DoubleProhibitionBreach, B::RepeatBid)),
+            Bound::SufficientBidOrPass if double => Some((Table::ObligationBreach, B::SufficientBidOrPass)),
+            Bound::Repeat(c) if call != c && c.is_bid() => Some((Table::ObligationBreach, B::RepeatBid)),
+            Bound::Repeat(c) if call != c => Some((Table::ObligationBreach, B::RepeatDouble)),
+            _ => None,
+        })
+    }
+
+    /// Records a call that breaks an obligation, for the table that rules it.
+    fn breach(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        call: Call,
+        table: Table,
+        broken: tables::BrokenObligation,
+    ) -> Result<(), RefereeError> {
+        if !defines(self.edition(), table) {
+            let what = format!("{seat} calls {call} against an obligation from an earlier ruling");
+            return Err(unsupported(event, self.edition(), &what));
+        }
+        self.calls.push(Made { seat, call, cancelled: false });
+        let index = self.calls.len() - 1;
+        let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, Some(index));
+        p.facts.broken_obligation = broken;
+        p.table = table;
+        self.pending = Some(p);
+        Ok(())
+    }
+
     /// Classifies a call made in turn: `None` if it is legal.
-    fn in_turn_irregularity(&self, event: usize, seat: Seat, call: Call) -> Result<Option<Irregularity>, RefereeError> {
-        for b in self.bound(seat) {
-            let broken = match b.bound {
-                Bound::Pass(_) => call != Call::Pass,
-                Bound::NoDoubleOrRedouble | Bound::SufficientBidOrPass => matches!(call, Call::Double | Call::Redouble),
-                Bound::Repeat(c) => call != c,
-            };
-            if broken {
-                if matches!(b.bound, Bound::Pass(_)) {
-                    return Ok(Some(Irregularity::CallWhenObligedToPass));
-                }
-                let what = format!("{seat} calls {call} against an obligation from an earlier ruling");
-                return Err(unsupported(event, self.edition(), &what));
-            }
+    fn in_turn_irregularity(
+        &self,
+        _event: usize,
+        seat: Seat,
+        call: Call,
+    ) -> Result<Option<Irregularity>, RefereeError> {
+        if call != Call::Pass && self.bound(seat).any(|b| matches!(b.bound, Bound::Pass(_))) {
+            return Ok(Some(Irregularity::CallWhenObligedToPass));
         }
         Ok(match call {
             Call::Bid { .. } if !outranks(call, last_bid(&self.calls).map(|m| m.call)) => {
@@ -325,7 +365,7 @@ impl Referee<'_> {
     fn legal(&mut self, seat: Seat, call: Call) {
         self.calls.push(Made { seat, call, cancelled: false });
         self.bindings.retain(|b| b.seat != seat || b.bound == Bound::Pass(Duration::Throughout));
-        self.skipped.retain(|s| *s != seat);
+        self.skipped.retain(|s| s.0 != seat);
         self.turn = seat.lho();
     }
 
@@ -334,7 +374,7 @@ impl Referee<'_> {
         if !auction_over(&self.calls) {
             return Ok(());
         }
-        let Some(&skipped) = self.skipped.first() else {
+        let Some(&(skipped, _)) = self.skipped.first() else {
             self.over = true;
             return Ok(());
         };
@@ -397,6 +437,7 @@ impl Referee<'_> {
             last_bid: last_bid(before).map(|m| m.call),
             facts,
             known,
+            table: Table::Irregularity,
         }
     }
 
@@ -459,7 +500,9 @@ impl Referee<'_> {
                 p.facts.rho_call = if call == Call::Pass { tables::RhoCall::Pass } else { tables::RhoCall::Acts };
                 p.known.insert(FactId::RhoCall);
             }
-            if seat == p.offender && !offender_seen {
+            let not_a_correction =
+                p.facts.irregularity == Irregularity::InsufficientBid && matches!(call, Call::Double | Call::Redouble);
+            if seat == p.offender && !offender_seen && !not_a_correction {
                 offender_seen = true;
                 let same =
                     matches!((call, p.call), (Call::Bid { strain: a, .. }, Call::Bid { strain: b, .. }) if a == b);
@@ -483,9 +526,9 @@ impl Referee<'_> {
         answer(p.event, answers, &mut p.facts, &mut p.known)?;
         self.look_ahead(&mut p);
         let edition = self.edition();
-        let (unknown, mut groups) = consult(edition, Table::Irregularity, &p.facts, &p.known);
+        let (unknown, mut groups) = consult(edition, p.table, &p.facts, &p.known);
         let facts = facts_shown(edition, &groups, &p.facts, &p.known);
-        let irregularity = p.facts.irregularity.name();
+        let irregularity = if p.table == Table::Irregularity { p.facts.irregularity.name() } else { p.table.name() };
         let mut ruling =
             IrregularityRuling::new(p.event, irregularity, p.offender, Act::Call(p.call), p.turn_of, facts);
         if groups.len() == 1 {
@@ -527,7 +570,9 @@ impl Referee<'_> {
             Rectification::SubstitutePass | Rectification::SubstituteCall | Rectification::WithdrawEarlierCall => {
                 (vec![p.offender], None)
             }
-            Rectification::BarredPlayerPasses | Rectification::ReopenAuction => (vec![p.turn_of], None),
+            Rectification::BarredPlayerPasses | Rectification::ReopenAuction | Rectification::CancelLaterPasses => {
+                (vec![p.turn_of], None)
+            }
             Rectification::MustPass { who, duration } => (Self::seats(p, who), Some(duration)),
             Rectification::NoDoubleOrRedouble { who }
             | Rectification::MustRepeatCall { who }
@@ -563,9 +608,9 @@ impl Referee<'_> {
                 self.turn = p.offender.lho();
                 if p.facts.turn == Turn::Rho
                     && is_out_of_rotation(p.facts.irregularity)
-                    && !self.skipped.contains(&p.turn_of)
+                    && !self.skipped.iter().any(|s| s.0 == p.turn_of)
                 {
-                    self.skipped.push(p.turn_of);
+                    self.skipped.push((p.turn_of, p.index.unwrap_or(self.calls.len())));
                 }
             }
             Rectification::CancelCall => {
@@ -610,6 +655,13 @@ impl Referee<'_> {
             }
             Rectification::DeemSubsequent => self.in_turn_first = true,
             Rectification::ReopenAuction => self.turn = p.turn_of,
+            Rectification::CancelLaterPasses => {
+                let from = self.skipped.iter().find(|s| s.0 == p.turn_of).map(|s| s.1 + 1);
+                if let Some(from) = from {
+                    let from = from.min(self.calls.len());
+                    self.calls[from..].iter_mut().filter(|m| m.call == Call::Pass).for_each(|m| m.cancelled = true);
+                }
+            }
             Rectification::MustPass { duration, .. } => self.bind(&view.seats, Bound::Pass(duration), *t),
             Rectification::NoDoubleOrRedouble { .. } => self.bind(&view.seats, Bound::NoDoubleOrRedouble, *t),
             Rectification::MustRepeatCall { .. } => self.bind(&view.seats, Bound::Repeat(p.call), *t),
