@@ -486,6 +486,25 @@ const EXPECTED: &[Expected] = &[
         "2H by East",
         &[],
     ),
+    // Issue 12 §1: Law 21 (misinformation) and Law 17D (cards from the wrong board).
+    e("law21b1-change-after-misinformation", &["Law 21B1"], &["call_changed @Law 21B1"], "2D by North", &[]),
+    e(
+        "law21b2-lho-changes-after-correction",
+        &["Law 21B1", "Law 21B2"],
+        &["call_changed @Law 21B1", "call_changed @Law 21B2", "review_damaging_information @Law 21B2"],
+        "2H by South",
+        &[],
+    ),
+    e("law21b1-too-late-to-change", &["Law 21B1 (too late)"], &["change_refused @Law 21B1"], "2D by North", &[]),
+    e("law21a-own-misunderstanding", &["Law 21A"], &["change_refused @Law 21A"], "2C by South", &[]),
+    e("law17d-wrong-board-cancelled-on-request", &["Law 17D (requested)"], &["cancel_deal @Law 17D"], "open", &[]),
+    e(
+        "law17d-wrong-board-deal-continues",
+        &["Law 17D (deal continues)"],
+        &["deal_continues @Law 17D"],
+        "2H by North",
+        &[],
+    ),
     // Legal auctions: nothing to rule.
     e("legal-auction-no-irregularity", &[], &[], "3NT by North", &[]),
     e("legal-competitive-auction", &[], &[], "4SXX by East", &[]),
@@ -505,6 +524,12 @@ const CANCELLED: &[(&str, &[&str])] = &[
     ("law30b2b-double-despite-prohibition", &["W Pass", "E X"]),
     ("law31a1-bid-not-repeated", &["S 1H", "S 1S"]),
     ("law27-double-instead-of-correction", &["E 1H", "E X"]),
+    ("law21b1-change-after-misinformation", &["W Pass"]),
+    ("law21b2-lho-changes-after-correction", &["W Pass", "N 2D"]),
+    ("law21b1-too-late-to-change", &["W X"]),
+    ("law21a-own-misunderstanding", &["W X"]),
+    ("law17d-wrong-board-cancelled-on-request", &["N 1H", "E Pass", "S 2H", "W Pass", "N Pass"]),
+    ("law17d-wrong-board-deal-continues", &[]),
 ];
 
 #[test]

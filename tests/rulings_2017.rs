@@ -9,6 +9,31 @@ use bridgelaw_tests::expect::{check_corpus, e, Expected};
 const CANCEL: &str = "cancel_call @Law 29B";
 
 const EXPECTED: &[Expected] = &[
+    // Issue 12 §1: Law 21 (misinformation) and Law 15A (cards from the wrong board).
+    e("law21b1a-change-after-misinformation", &["Law 21B1(a)"], &["call_changed @Law 21B1(a)"], "2D by North", &[]),
+    e(
+        "law21b2-lho-changes-after-correction",
+        &["Law 21B1(a)", "Law 21B2"],
+        &["call_changed @Law 21B1(a)", "call_changed @Law 21B2", "withdrawn_call_information N+S @Law 16C"],
+        "2H by South",
+        &[],
+    ),
+    e(
+        "law21b3-too-late-to-change",
+        &["Law 21B3"],
+        &["change_refused @Law 21B3", "adjusted_score_if_advantage @Law 21B3"],
+        "2D by North",
+        &[],
+    ),
+    e("law21a-own-misunderstanding", &["Law 21A"], &["change_refused @Law 21A"], "2C by South", &[]),
+    e("law15a1a-wrong-board-partner-called", &["Law 15A1(a)"], &["award_adjusted_score @Law 15A1(a)"], "open", &[]),
+    e(
+        "law15a1b-wrong-board-calls-again",
+        &["Law 15A1(b)"],
+        &["cancel_from_call @Law 15A1(b)", "withdrawn_call_information S+N @Law 16C"],
+        "3H by North",
+        &[],
+    ),
     // Issue 12 §2: calls that break an obligation other than an obligation to pass.
     e(
         "law31a1-bid-not-repeated",
@@ -325,6 +350,10 @@ const CANCELLED: &[(&str, &[&str])] = &[
     ("law17d3-skipped-player", &["W Pass", "N Pass"]),
     ("law31a1-bid-not-repeated", &["S 1H", "S 1S"]),
     ("law27b3-double-instead-of-correction", &["E 1H", "E X"]),
+    ("law21b2-lho-changes-after-correction", &["W Pass", "N 2D"]),
+    ("law21b3-too-late-to-change", &["W X"]),
+    ("law15a1a-wrong-board-partner-called", &["N 1H", "E Pass", "S 2H", "W Pass", "N Pass"]),
+    ("law15a1b-wrong-board-calls-again", &["S 2H", "W Pass"]),
 ];
 
 #[test]

@@ -122,7 +122,8 @@ pub fn parse_with(text: &str, edition: Option<Edition>) -> Result<Case, Vec<Case
 fn event(item: &Node) -> Result<Event, CaseError> {
     const HELP: &str =
         "an event is `- N: 1H` (a call), `- E: SA` (a card), `- director` or `- director: {fact: value}`, \
-         or one of `simultaneous`, `together`, `ask`, `exposes`, `inspects`, `designates`, `withdraws`, `claim`";
+         or one of `simultaneous`, `together`, `ask`, `exposes`, `inspects`, `designates`, `withdraws`, `claim`, \
+         `explains`, `changes`, `wrong_board`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
             Ok(Event::Director { answers: Vec::new() })
@@ -184,6 +185,7 @@ fn event(item: &Node) -> Result<Event, CaseError> {
                 Ok(Event::Claim { seat, tricks })
             };
         }
+        "explains" | "changes" | "wrong_board" => return auction_event(key.as_str(), value),
         _ => {}
     }
     if key.as_str() == "director" {
@@ -215,6 +217,21 @@ fn event(item: &Node) -> Result<Event, CaseError> {
     }
     let call = Call::parse(call.as_str()).map_err(|m| at(call.span(), m))?;
     Ok(Event::Call { seat, call })
+}
+
+/// The auction's events of Laws 15/17D, 20 and 21: `explains: {W: "2C asks for majors"}`,
+/// `changes: {S: 2H}` and `wrong_board: S`.
+fn auction_event(key: &str, value: &Node) -> Result<Event, CaseError> {
+    if key == "wrong_board" {
+        let s = value.as_scalar().ok_or_else(|| at(value.span(), "`wrong_board` names the seat: `wrong_board: S`"))?;
+        return Ok(Event::WrongBoard { seat: seat_key(s)? });
+    }
+    let (seat, v) = single_seat(value, key)?;
+    if key == "explains" {
+        return Ok(Event::Explain { seat, text: v.as_str().to_string() });
+    }
+    let call = Call::parse(v.as_str()).map_err(|m| at(v.span(), m))?;
+    Ok(Event::Change { seat, call })
 }
 
 fn seat_key(k: &marked_yaml::types::MarkedScalarNode) -> Result<Seat, CaseError> {

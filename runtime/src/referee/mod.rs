@@ -68,6 +68,8 @@ struct Pending {
     known: Known,
     /// The table that rules it: `irregularity`, or one consulted directly.
     table: Table,
+    /// For a change after misinformation: the index of the call changed.
+    target: Option<usize>,
 }
 
 /// The set of facts whose value is known, by `FactId` index.
@@ -128,6 +130,8 @@ struct Referee<'c> {
     /// The offender's earlier call, when the ruling being applied withdrew it: it is then the
     /// withdrawn call that lead restrictions refer to.
     withdrawn_earlier: Option<Call>,
+    /// The last change of call after misinformation: the changer and the new call's index.
+    misinformation_change: Option<(Seat, usize)>,
 }
 
 /// Rules on a whole case.
@@ -149,6 +153,7 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
         play: None,
         cancelled_onwards: false,
         withdrawn_earlier: None,
+        misinformation_change: None,
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
@@ -156,7 +161,9 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
             // Between the auction and the first card, a choice for the opening lead (a lead
             // restriction) is the play's.
-            Event::Director { answers } if r.play.is_some() || (!answers.is_empty() && r.play_can_start()) => {
+            Event::Director { answers }
+                if r.pending.is_none() && (r.play.is_some() || (!answers.is_empty() && r.play_can_start())) =>
+            {
                 r.play_director(number, answers)?
             }
             Event::Director { answers } => match r.pending.take() {
@@ -175,6 +182,10 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
             Event::Expose { seat, card } => r.expose(number, *seat, *card)?,
             Event::Inspect { by, trick } => r.inspect(number, *by, *trick)?,
             Event::Claim { seat, tricks } => r.claim(number, *seat, *tricks)?,
+            // An explanation is not an irregularity; the director judges any misinformation.
+            Event::Explain { .. } => {}
+            Event::Change { seat, call } => r.change(number, *seat, *call)?,
+            Event::WrongBoard { seat } => r.wrong_board(number, *seat)?,
         }
         if r.stopped_at.is_some() {
             r.stopped_at = Some(case.events.len() - number);
@@ -340,6 +351,76 @@ impl Referee<'_> {
         Ok(())
     }
 
+    /// A change of call after misinformation (Law 21B), by the misinformed player or by his
+    /// left-hand opponent after it, awaiting the director's judgement.
+    fn change(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
+        self.no_pending(event)?;
+        let after_change = self.misinformation_change.filter(|(s, _)| *s == seat.rho()).map(|(_, i)| i);
+        let standing_after =
+            |from: usize| (from..self.calls.len()).find(|&i| !self.calls[i].cancelled && self.calls[i].seat == seat);
+        let (by, target) = match after_change.and_then(|i| standing_after(i + 1)) {
+            Some(t) => (tables::ChangeBy::LhoAfterChange, Some(t)),
+            None => (
+                tables::ChangeBy::Misinformed,
+                (0..self.calls.len()).rev().find(|&i| !self.calls[i].cancelled && self.calls[i].seat == seat),
+            ),
+        };
+        let Some(target) = target else {
+            return Err(err(event, format!("{seat} changes a call, but has made none")));
+        };
+        let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, None);
+        p.facts.change_by = by;
+        p.facts.partner_called_since =
+            self.calls[target + 1..].iter().any(|m| !m.cancelled && m.seat == seat.partner());
+        p.facts.auction_period_over = self.play.is_some();
+        (p.table, p.target) = (Table::MisinformationChange, Some(target));
+        self.pending = Some(p);
+        Ok(())
+    }
+
+    /// A player found to have called holding cards from the wrong board (1987 Law 17D, 2017 15A).
+    fn wrong_board(&mut self, event: usize, seat: Seat) -> Result<(), RefereeError> {
+        self.no_pending(event)?;
+        let Some(first) = self.calls.iter().position(|m| !m.cancelled && m.seat == seat) else {
+            return Err(err(event, format!("{seat} holds cards from the wrong board but has not called")));
+        };
+        let mut p = self.pending_for(
+            event,
+            seat,
+            self.calls[first].call,
+            seat,
+            Irregularity::CallWhenObligedToPass,
+            Some(first),
+        );
+        p.facts.partner_called_since = self.calls[first + 1..].iter().any(|m| !m.cancelled && m.seat == seat.partner());
+        p.facts.auction_period_over = self.play.is_some();
+        p.table = Table::WrongBoard;
+        self.pending = Some(p);
+        Ok(())
+    }
+
+    fn no_pending(&self, event: usize) -> Result<(), RefereeError> {
+        match &self.pending {
+            Some(p) => Err(err(
+                event,
+                format!("the irregularity of event {} awaits a ruling; record `director` before this event", p.event),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Carries out a change of call the table allows: the new call replaces the old in place.
+    fn change_call(&mut self, p: &Pending) {
+        let Some(target) = p.target else { return };
+        self.calls[target].cancelled = true;
+        self.calls.insert(target + 1, Made { seat: p.offender, call: p.call, cancelled: false });
+        self.misinformation_change = Some((p.offender, target + 1));
+        if let Some(last) = self.calls.iter().rev().find(|m| !m.cancelled) {
+            self.turn = last.seat.lho();
+        }
+        self.over = auction_over(&self.calls) && self.skipped.is_empty();
+    }
+
     /// Classifies a call made in turn: `None` if it is legal.
     fn in_turn_irregularity(
         &self,
@@ -438,6 +519,7 @@ impl Referee<'_> {
             facts,
             known,
             table: Table::Irregularity,
+            target: None,
         }
     }
 
@@ -655,6 +737,16 @@ impl Referee<'_> {
             }
             Rectification::DeemSubsequent => self.in_turn_first = true,
             Rectification::ReopenAuction => self.turn = p.turn_of,
+            Rectification::CallChanged => self.change_call(p),
+            Rectification::ChangeRefused => self.calls.push(Made { seat: p.offender, call: p.call, cancelled: true }),
+            Rectification::AdjustedScoreIfAdvantage => {
+                self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() })
+            }
+            Rectification::CancelDeal | Rectification::AwardAdjustedScore => {
+                self.calls.iter_mut().for_each(|m| m.cancelled = true);
+                self.stopped_at = Some(0);
+            }
+            Rectification::DealContinues => {}
             Rectification::CancelLaterPasses => {
                 let from = self.skipped.iter().find(|s| s.0 == p.turn_of).map(|s| s.1 + 1);
                 if let Some(from) = from {
