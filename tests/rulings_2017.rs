@@ -34,6 +34,13 @@ const EXPECTED: &[Expected] = &[
         "3H by North",
         &[],
     ),
+    e(
+        "law32c-double-at-lho-turn",
+        &["Law 32", "Law 32C", "Law 25B"],
+        &[CANCEL, "withdrawn_call_information E+W @Law 16C", "lead_restrictions W @Law 26"],
+        "2H by North",
+        &["W applies prohibit_unspecified_suit"],
+    ),
     // Issue 12 §2: calls that break an obligation other than an obligation to pass.
     e(
         "law31a1-bid-not-repeated",
