@@ -94,10 +94,10 @@ macro_rules! law_56_west {
 const EXPECTED: &[Play] = &[
     pa(
         "law63a1-lead-by-the-non-offending-side-does-not-establish",
-        &["Law 62B (defender's unfaced hand)"],
+        &["Law 62B1"],
         &[
             "correct_revoke @Law 62A",
-            "penalty_card E @Law 62B",
+            "penalty_card E @Law 62B1",
             "major_penalty_card E @Law 50B",
             "later_cards_may_be_withdrawn @Law 62C",
         ],
@@ -159,12 +159,12 @@ const EXPECTED: &[Play] = &[
     ),
     pa(
         "law26a-required-lead-corrected",
-        &["Law 27", "Law 27B2", "Law 26A2 (require)", "Law 61A", "Law 62B (defender's unfaced hand)"],
+        &["Law 27", "Law 27B2", "Law 26A2 (require)", "Law 61A", "Law 62B1"],
         law_27b2_west!(
             "require_restricted_suit E @Law 26A",
             "obligation_revoke @Commentary 61.1",
             "correct_revoke @Law 62A",
-            "penalty_card E @Law 62B",
+            "penalty_card E @Law 62B1",
             "major_penalty_card E @Law 50B",
             "later_cards_may_be_withdrawn @Law 62C"
         ),
@@ -450,10 +450,10 @@ const EXPECTED: &[Play] = &[
     p("law58a-simultaneous-plays", &["Law 58A"], &["deem_subsequent @Law 58A"], &[], &[], (0, 1), None),
     p(
         "law58b-defender-two-cards-minor-penalty-card",
-        &["Law 58B (defender)", "Law 61A"],
+        &["Law 58B2 (defender)", "Law 61A"],
         &[
             "designated_card_played @Law 58B",
-            "penalty_card W @Law 58B",
+            "penalty_card W @Law 58B2",
             "minor_penalty_card W @Law 50D",
             "obligation_revoke @Commentary 61.1",
         ],
@@ -464,14 +464,14 @@ const EXPECTED: &[Play] = &[
     ),
     p(
         "law58b-dummy-two-cards",
-        &["Law 58B (declarer)"],
-        &["designated_card_played @Law 58B", "card_restored @Law 58B"],
+        &["Law 58B2 (declarer)"],
+        &["designated_card_played @Law 58B", "card_restored @Law 58B2"],
         &[],
         &[],
         (0, 1),
         None,
     ),
-    p("law58b-one-card-faced", &["Law 58B (one card faced)"], &["card_restored @Law 58B"], &[], &[], (0, 1), None),
+    p("law58b-one-card-faced", &["Law 58B1"], &["card_restored @Law 58B"], &[], &[], (0, 1), None),
     p(
         "law59-cannot-comply",
         &["Law 53", "Law 55B2", "Law 59"],
@@ -616,7 +616,7 @@ const EXPECTED: &[Play] = &[
     ),
     p(
         "law61b-declarer-may-be-asked",
-        &["Law 61B (declarer failed to follow)", "Law 62B (declarer or a faced card)"],
+        &["Law 61B (declarer failed to follow)", "Law 62B2"],
         &["inquiry_permitted E @Commentary 61.3", "correct_revoke @Law 62A", "later_cards_may_be_withdrawn @Law 62C"],
         &["N 1 follow_suit corrected [] 0"],
         &[],
@@ -634,11 +634,11 @@ const EXPECTED: &[Play] = &[
     ),
     p(
         "law62b-defender-revoke-corrected",
-        &["Law 61B (dummy or partner asks)", "Law 62B (defender's unfaced hand)", "Law 50E (require)"],
+        &["Law 61B (dummy or partner asks)", "Law 62B1", "Law 50E (require)"],
         &[
             "improper_inquiry E @Commentary 61.2",
             "correct_revoke @Law 62A",
-            "penalty_card W @Law 62B",
+            "penalty_card W @Law 62B1",
             "major_penalty_card W @Law 50B",
             "later_cards_may_be_withdrawn @Law 62C",
             "require_penalty_card_suit E @Law 50E",
@@ -650,7 +650,7 @@ const EXPECTED: &[Play] = &[
     ),
     pa(
         "law62b-revoke-corrected-before-a-restricted-lead",
-        &["Law 27", "Law 27B2", "Law 62B (declarer or a faced card)"],
+        &["Law 27", "Law 27B2", "Law 62B2"],
         law_27b2_west!("correct_revoke @Law 62A", "later_cards_may_be_withdrawn @Law 62C"),
         "4H by South",
         &["E applies require_or_prohibit_suit spades"],
@@ -661,10 +661,10 @@ const EXPECTED: &[Play] = &[
     ),
     p(
         "law62c-later-cards-withdrawn",
-        &["Law 62B (defender's unfaced hand)", "Law 62C1", "Law 62C2 (defender)"],
+        &["Law 62B1", "Law 62C1", "Law 62C2 (defender)"],
         &[
             "correct_revoke @Law 62A",
-            "penalty_card E @Law 62B",
+            "penalty_card E @Law 62B1",
             "major_penalty_card E @Law 50B",
             "later_cards_may_be_withdrawn @Law 62C",
             "card_withdrawn @Law 62C",
@@ -679,10 +679,10 @@ const EXPECTED: &[Play] = &[
     ),
     p(
         "law62c-offending-side-may-not-withdraw",
-        &["Law 62B (defender's unfaced hand)", "Law 62C (offending side)"],
+        &["Law 62B1", "Law 62C2 (no opponent withdrew)"],
         &[
             "correct_revoke @Law 62A",
-            "penalty_card E @Law 62B",
+            "penalty_card E @Law 62B1",
             "major_penalty_card E @Law 50B",
             "later_cards_may_be_withdrawn @Law 62C",
             "withdrawal_refused @Law 62C",

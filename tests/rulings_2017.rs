@@ -346,12 +346,13 @@ const EXPECTED: &[Expected] = &[
         &["W applies prohibit_unspecified_suit"],
     ),
     e("law64a2-play", &[], &[], "4S by North", &[]),
+    e("law64b6-revoke-on-twelfth-trick", &["Law 62D"], &["correct_revoke @Law 62D"], "4S by North", &[]),
     e(
         "law62b-revoke-corrected-play",
-        &["Law 62B (defender's unfaced hand)", "Law 50D2 (prohibit)"],
+        &["Law 62B1", "Law 50D2 (prohibit)"],
         &[
             "correct_revoke @Law 62A",
-            "penalty_card W @Law 62B",
+            "penalty_card W @Law 62B1",
             "major_penalty_card W @Law 50B",
             "later_cards_may_be_withdrawn @Law 62C",
             "prohibit_penalty_card_suit E @Law 50D",
@@ -392,6 +393,16 @@ fn the_2017_revoke_adjustment() {
     assert_eq!(play.revokes[0].rules, ["Law 63A1", "Law 64A2"]);
     assert_eq!(play.revokes[0].transferred, 1);
     assert_eq!(play.adjusted, Some((12, 1)));
+}
+
+#[test]
+fn the_2017_twelfth_trick_exemption_is_64b6() {
+    let ruling =
+        bridgelaw_tests::rule_file(&bridgelaw_tests::root().join("cases/2017/law64b6-revoke-on-twelfth-trick.yaml"));
+    let play = ruling.play.unwrap();
+    assert_eq!(play.revokes[0].rules, ["Law 63A1", "Law 64B6"]);
+    assert_eq!(play.revokes[0].transferred, 0);
+    assert_eq!(play.adjusted, Some((11, 2)));
 }
 
 #[test]
