@@ -335,6 +335,8 @@ const EXPECTED: &[Play] = &[
         None,
     ),
     p("law54c-declarer-saw-dummy", &["Law 53", "Law 54C"], &["lead_stands @Law 54C"], &[], &[], (1, 0), None),
+    // Issue 12 §2: 54C gives declarer no choice, so none is asked.
+    p("law54c-no-choice-asked", &["Law 53", "Law 54C"], &["lead_stands @Law 54C"], &[], &[], (1, 0), None),
     p(
         "law54d-opening-lead-taken-back",
         &["Law 53", "Law 54D", "Law 50E (prohibit)"],
