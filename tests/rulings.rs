@@ -505,6 +505,14 @@ const EXPECTED: &[Expected] = &[
         "2H by North",
         &[],
     ),
+    // Issue 12 §2: a correction after the left-hand opponent has called is a change under 25B.
+    e(
+        "law25a-correction-too-late",
+        &["Law 25B2(b)(1)"],
+        &["must_pass W next_turn @Law 25B2(b)(1)", REVIEW_23A, "lead_restrictions W @Law 25B2(c)"],
+        "1S by East",
+        &["W lapsed"],
+    ),
     // Legal auctions: nothing to rule.
     e("legal-auction-no-irregularity", &[], &[], "3NT by North", &[]),
     e("legal-competitive-auction", &[], &[], "4SXX by East", &[]),

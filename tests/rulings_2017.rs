@@ -41,6 +41,22 @@ const EXPECTED: &[Expected] = &[
         "2H by North",
         &["W applies prohibit_unspecified_suit"],
     ),
+    // Issue 12 §2: Law 25, a correction made later than at once, and 25B1 acceptance.
+    e("law25a-delayed-correction", &["Law 25A"], &["substitute_call E @Law 25A"], "2S by East", &[]),
+    e(
+        "law25a-correction-after-partner-called",
+        &["Law 25A (after partner called)"],
+        &["change_refused @Law 25A", "withdrawn_call_information E+W @Law 16C", "lead_restrictions W @Law 26"],
+        "1S by East",
+        &["W lapsed"],
+    ),
+    e(
+        "law25b1-lho-accepts-substitution",
+        &["Law 25B1 (left-hand opponent called)", "Law 25B1"],
+        &["cancel_call @Law 25B1", "substitute_call E @Law 25B1", "lead_restrictions W @Law 26"],
+        "2H by North",
+        &["W applies prohibit_unspecified_suit"],
+    ),
     // Issue 12 §2: calls that break an obligation other than an obligation to pass.
     e(
         "law31a1-bid-not-repeated",
@@ -371,6 +387,9 @@ const CANCELLED: &[(&str, &[&str])] = &[
     ("law21b3-too-late-to-change", &["W X"]),
     ("law15a1a-wrong-board-partner-called", &["N 1H", "E Pass", "S 2H", "W Pass", "N Pass"]),
     ("law15a1b-wrong-board-calls-again", &["S 2H", "W Pass"]),
+    ("law25a-delayed-correction", &["E 1S"]),
+    ("law25a-correction-after-partner-called", &["E 2S"]),
+    ("law25b1-lho-accepts-substitution", &["E Pass"]),
 ];
 
 #[test]

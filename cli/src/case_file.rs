@@ -124,7 +124,7 @@ fn event(item: &Node) -> Result<Event, CaseError> {
     const HELP: &str =
         "an event is `- N: 1H` (a call), `- E: SA` (a card), `- director` or `- director: {fact: value}`, \
          or one of `simultaneous`, `together`, `ask`, `exposes`, `inspects`, `designates`, `withdraws`, `claim`, \
-         `explains`, `changes`, `wrong_board`";
+         `explains`, `changes`, `corrects`, `wrong_board`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
             Ok(Event::Director { answers: Vec::new() })
@@ -186,7 +186,7 @@ fn event(item: &Node) -> Result<Event, CaseError> {
                 Ok(Event::Claim { seat, tricks })
             };
         }
-        "explains" | "changes" | "wrong_board" => return auction_event(key.as_str(), value),
+        "explains" | "changes" | "corrects" | "wrong_board" => return auction_event(key.as_str(), value),
         _ => {}
     }
     if key.as_str() == "director" {
@@ -221,7 +221,7 @@ fn event(item: &Node) -> Result<Event, CaseError> {
 }
 
 /// The auction's events of Laws 15/17D, 20 and 21: `explains: {W: "2C asks for majors"}`,
-/// `changes: {S: 2H}` and `wrong_board: S`.
+/// `changes: {S: 2H}`, `corrects: {S: 2H}` and `wrong_board: S`.
 fn auction_event(key: &str, value: &Node) -> Result<Event, CaseError> {
     if key == "wrong_board" {
         let s = value.as_scalar().ok_or_else(|| at(value.span(), "`wrong_board` names the seat: `wrong_board: S`"))?;
@@ -232,7 +232,7 @@ fn auction_event(key: &str, value: &Node) -> Result<Event, CaseError> {
         return Ok(Event::Explain { seat, text: v.as_str().to_string() });
     }
     let call = Call::parse(v.as_str()).map_err(|m| at(v.span(), m))?;
-    Ok(Event::Change { seat, call })
+    Ok(if key == "corrects" { Event::Correct { seat, call } } else { Event::Change { seat, call } })
 }
 
 fn seat_key(k: &marked_yaml::types::MarkedScalarNode) -> Result<Seat, CaseError> {

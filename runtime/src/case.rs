@@ -43,6 +43,9 @@ pub enum Event {
     /// A player changes his last call, or (after an opponent's change) a call he made after
     /// it, saying he was misinformed (Law 21B).
     Change { seat: Seat, call: Call },
+    /// A player replaces his last call, later than at once: a correction of an unintended call
+    /// or a change of call (Law 25), whoever has called since.
+    Correct { seat: Seat, call: Call },
     /// A player is found to have called holding cards taken from the wrong board (1987 Law
     /// 17D, 2017 Law 15A).
     WrongBoard { seat: Seat },

@@ -158,6 +158,8 @@ struct Referee<'c> {
     withdrawn_earlier: Option<Call>,
     /// The last change of call after misinformation: the changer and the new call's index.
     misinformation_change: Option<(Seat, usize)>,
+    /// A `director` event whose answers a condoning call's ruling already used.
+    answered_by_next: Option<usize>,
 }
 
 /// Rules on a whole case with the built-in tables of its edition.
@@ -187,9 +189,13 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         cancelled_onwards: false,
         withdrawn_earlier: None,
         misinformation_change: None,
+        answered_by_next: None,
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
+        if r.answered_by_next == Some(number) {
+            continue;
+        }
         match event {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
             // Between the auction and the first card, a choice for the opening lead (a lead
@@ -219,6 +225,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
             Event::Explain { .. } => {}
             Event::Change { seat, call } => r.change(number, *seat, *call)?,
             Event::WrongBoard { seat } => r.wrong_board(number, *seat)?,
+            Event::Correct { seat, call } => r.correct(number, *seat, *call)?,
         }
         if r.stopped_at.is_some() {
             r.stopped_at = Some(case.events.len() - number);
@@ -327,7 +334,15 @@ impl Referee<'_> {
             p.facts.turn_player_called = by_turn_player;
             p.known.insert(FactId::LhoCalled);
             p.known.insert(FactId::TurnPlayerCalled);
-            self.decide(p, &[])?;
+            // The director, called after the condoning call, gives the judgements its ruling needs.
+            let answers = match self.case.events.get(event) {
+                Some(Event::Director { answers }) if !answers.is_empty() && self.play.is_none() => {
+                    self.answered_by_next = Some(event + 1);
+                    answers.as_slice()
+                }
+                _ => &[],
+            };
+            self.decide(p, answers)?;
             if self.stopped_at.is_some() {
                 return Ok(());
             }
@@ -421,6 +436,25 @@ impl Referee<'_> {
             self.calls[target + 1..].iter().any(|m| !m.cancelled && m.seat == seat.partner());
         p.facts.auction_period_over = self.play.is_some();
         (p.table, p.target) = (Table::MisinformationChange, Some(target));
+        self.pending = Some(p);
+        Ok(())
+    }
+
+    /// A correction of a player's last call made later than at once (Law 25), for the
+    /// `change_of_call` table.
+    fn correct(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
+        self.no_pending(event)?;
+        let Some(target) =
+            (0..self.calls.len()).rev().find(|&i| !self.calls[i].cancelled && self.calls[i].seat == seat)
+        else {
+            return Err(err(event, format!("{seat} corrects a call, but has made none")));
+        };
+        let since = |who: Seat| self.calls[target + 1..].iter().any(|m| !m.cancelled && m.seat == who);
+        let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, None);
+        p.facts.lho_called_since = since(seat.lho());
+        p.facts.partner_called_since = since(seat.partner());
+        p.known.remove(FactId::ChangeIntent);
+        (p.table, p.target) = (Table::ChangeOfCall, Some(target));
         self.pending = Some(p);
         Ok(())
     }
@@ -757,6 +791,10 @@ impl Referee<'_> {
             Rectification::SubstitutePass => {
                 self.calls.push(Made { seat: p.offender, call: Call::Pass, cancelled: false });
                 self.turn = p.offender.lho();
+            }
+            Rectification::SubstituteCall | Rectification::WithdrawEarlierCall if p.target.is_some() => {
+                self.change_call(p);
+                self.misinformation_change = None;
             }
             Rectification::SubstituteCall => {
                 let Some(i) = p.index else { return view };
