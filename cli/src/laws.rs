@@ -251,9 +251,13 @@ struct Interpreted {
     interpreter: Interpreter<'static>,
     /// Per rule of the edition: its static form.
     rules: Vec<&'static tables::Rule>,
-    /// Per runtime table: the program's table, and the facts it tests (program index, runtime id).
-    tables: Vec<Option<(usize, &'static [FactId], Vec<(usize, FactId)>)>>,
+    /// Per runtime table, if the edition defines it.
+    tables: Vec<Option<TableMap>>,
 }
+
+/// A table of the program: its index, the runtime's facts it tests, and each of them with
+/// its program index.
+type TableMap = (usize, &'static [FactId], Vec<(usize, FactId)>);
 
 fn leak(s: &str) -> &'static str {
     Box::leak(s.to_string().into_boxed_str())
