@@ -3,7 +3,7 @@
 
 use bridgelaw_runtime::tables::Edition;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The clauses of an edition cited by the rulings on the cases under `dir`,
 /// and the errors met on the way (a case that does not parse or rule).
@@ -21,36 +21,25 @@ impl Coverage {
     }
 }
 
-fn case_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            case_files(&path, out)?;
-        } else if path.extension().is_some_and(|x| x == "yaml") {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
-/// Rules on every case file under `dir` that is written for `edition`.
-pub fn measure(dir: &Path, edition: Edition) -> std::io::Result<Coverage> {
-    let mut files = Vec::new();
-    case_files(dir, &mut files)?;
-    files.sort();
+/// Rules on every case file under `dir` that is written for `edition`. A directory
+/// without cases, or a file that cannot be read, is an error.
+pub fn measure(dir: &Path, edition: Edition) -> Result<Coverage, String> {
+    let files = crate::case_file::discover(&[dir.to_path_buf()])?;
     let mut coverage = Coverage { edition, cases: 0, cited: BTreeSet::new(), errors: Vec::new() };
     for path in files {
-        let text = std::fs::read_to_string(&path)?;
-        let case = match crate::case_file::parse(&text) {
-            Ok(case) if case.edition == edition => case,
+        let text = crate::case_file::read_file(&path)?;
+        let located = match crate::case_file::read(&text, None) {
+            Ok(l) if l.case.edition == edition => l,
             Ok(_) => continue,
-            Err(e) => {
-                coverage.errors.push(format!("{}: {} error(s), first at line {}", path.display(), e.len(), e[0].line));
+            Err(errors) => {
+                for e in errors {
+                    coverage.errors.push(format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message));
+                }
                 continue;
             }
         };
         coverage.cases += 1;
-        match bridgelaw_runtime::rule(&case) {
+        match bridgelaw_runtime::rule(&located.case) {
             Ok(ruling) => {
                 for id in ruling.trace {
                     if let Some(c) = edition.clauses().iter().find(|c| c.id == id) {
@@ -58,7 +47,10 @@ pub fn measure(dir: &Path, edition: Edition) -> std::io::Result<Coverage> {
                     }
                 }
             }
-            Err(e) => coverage.errors.push(format!("{}: {e}", path.display())),
+            Err(e) => {
+                let e = located.locate(&e);
+                coverage.errors.push(format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message));
+            }
         }
     }
     Ok(coverage)

@@ -5,6 +5,7 @@ use bridgelaw::{book, case_file, coverage, diff, explain};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -30,6 +31,7 @@ enum RulingFormat {
 #[derive(Subcommand)]
 enum Command {
     /// Check a law directory and print every diagnostic; exits 1 on errors.
+    #[command(after_help = "Example:\n  bridgelaw check laws\n  bridgelaw check laws --format json")]
     Check {
         /// The law directory; the embedded laws when omitted.
         dir: Option<PathBuf>,
@@ -37,15 +39,17 @@ enum Command {
         format: CheckFormat,
     },
     /// Print the Rust generated from a law directory.
+    #[command(after_help = "Example:\n  bridgelaw emit laws > tables.rs")]
     Emit {
         /// The law directory; the embedded laws when omitted.
         dir: Option<PathBuf>,
     },
     /// Show a clause: its text, summary, rules and cross-references both ways.
+    #[command(after_help = "Example:\n  bridgelaw explain \"Law 30B2\" --edition 1987")]
     Explain {
         /// The clause id, such as "Law 30B2" or "Commentary 30.5".
         clause: String,
-        /// Only this edition.
+        /// Only this edition; every edition that has the clause by default.
         #[arg(long)]
         edition: Option<String>,
         /// The law directory; the embedded laws when omitted.
@@ -53,15 +57,18 @@ enum Command {
         dir: Option<PathBuf>,
     },
     /// List the clauses that no case under DIR exercises.
+    #[command(after_help = "Example:\n  bridgelaw coverage tests/cases --edition 2017")]
     Coverage {
-        /// The case directory, searched recursively.
-        #[arg(default_value = "tests/cases")]
+        /// The case directory, searched recursively for .yaml and .yml files (relative to the
+        /// working directory).
+        #[arg(default_value = DEFAULT_CASES)]
         dir: PathBuf,
-        /// The edition whose clauses to list.
+        /// The edition whose clauses to list; only the cases written for it are ruled.
         #[arg(long, default_value = "1987")]
         edition: String,
     },
     /// Report what changes between two editions: the rulings of the cases, and the laws.
+    #[command(after_help = "Example:\n  bridgelaw diff --from 1987 --to 2017 tests/cases/1987")]
     Diff {
         /// The old edition.
         #[arg(long)]
@@ -69,7 +76,8 @@ enum Command {
         /// The new edition.
         #[arg(long)]
         to: String,
-        /// Case files or directories; `tests/cases` by default.
+        /// Case files or directories, searched recursively for .yaml and .yml files;
+        /// `tests/cases` (relative to the working directory) by default.
         cases: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "text")]
         format: RulingFormat,
@@ -78,15 +86,20 @@ enum Command {
         laws: Option<PathBuf>,
     },
     /// Rule on a case file, with the clause trace of every rectification.
+    #[command(after_help = "Example:\n  bridgelaw rule tests/cases/1987/law30-b2-partner-turn.yaml --format json")]
     Rule {
+        /// The case file (format: docs/case-files.md).
         case: PathBuf,
+        /// `json` follows docs/ruling-json.md, errors included.
         #[arg(long, value_enum, default_value = "text")]
         format: RulingFormat,
-        /// Rule under this edition, whatever the case file names; the newest by default.
+        /// Rule under this edition, whatever the case file names; by default the case's own
+        /// `edition:`, else the newest edition built in.
         #[arg(long)]
         edition: Option<String>,
     },
     /// Write the law book: a static HTML site of every law, rule and case, readable offline.
+    #[command(after_help = "Example:\n  bridgelaw docs --out site && xdg-open site/index.html")]
     Docs {
         /// The directory to write the site into; created if missing.
         #[arg(long)]
@@ -94,32 +107,78 @@ enum Command {
         /// The law directory; the embedded laws when omitted.
         #[arg(long)]
         laws: Option<PathBuf>,
-        /// The case directory, searched recursively.
-        #[arg(long, default_value = "tests/cases")]
+        /// The case directory, searched recursively for .yaml and .yml files (relative to the
+        /// working directory).
+        #[arg(long, default_value = DEFAULT_CASES)]
         cases: PathBuf,
     },
 }
 
 /// Exit status for input with errors (law diagnostics, a malformed case).
 const INPUT_ERRORS: u8 = 1;
-/// Exit status for a file that cannot be read.
+/// Exit status for a file that cannot be read or written, or wrong arguments.
 const IO_ERROR: u8 = 2;
+
+/// What a command prints on standard output, and its exit status. Messages for standard
+/// error are written as they arise (`report!`).
+struct Done {
+    out: String,
+    status: u8,
+}
+
+impl Done {
+    fn ok(out: String) -> Done {
+        Done { out, status: 0 }
+    }
+
+    fn fail(status: u8) -> Done {
+        Done { out: String::new(), status }
+    }
+}
+
+/// Writes to standard error; a closed or full standard error is not worth a panic.
+macro_rules! report {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let done = match cli.command {
         Command::Check { dir, format } => check(dir.as_deref(), format),
         Command::Emit { dir } => emit(dir.as_deref()),
-        Command::Explain { clause, edition, dir } => {
-            let Some(set) = sources(dir.as_deref()) else {
-                return ExitCode::from(IO_ERROR);
-            };
-            explain::run(&set, &clause, edition.as_deref())
-        }
+        Command::Explain { clause, edition, dir } => match sources(dir.as_deref()) {
+            None => Done::fail(IO_ERROR),
+            Some(set) => match explain::run(&set, &clause, edition.as_deref()) {
+                Ok(out) => Done::ok(out),
+                Err((status, message)) => {
+                    report!("{message}");
+                    Done::fail(status)
+                }
+            },
+        },
         Command::Rule { case, format, edition } => rule(&case, format, edition.as_deref()),
         Command::Coverage { dir, edition } => coverage_report(&dir, &edition),
         Command::Diff { from, to, cases, format, laws } => diff_report(&from, &to, cases, format, laws.as_deref()),
         Command::Docs { out, laws, cases } => docs(&out, laws.as_deref(), &cases),
+    };
+    finish(done)
+}
+
+/// Writes a command's output. A closed pipe (`| head`) ends the command quietly with its own
+/// status; any other write error (a full disk) is an error with exit status 2.
+fn finish(done: Done) -> ExitCode {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(done.out.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::from(done.status),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(done.status),
+        Err(e) => {
+            report!("error: cannot write the output: {e}\n");
+            ExitCode::from(IO_ERROR)
+        }
     }
 }
 
@@ -130,28 +189,32 @@ fn sources(dir: Option<&Path>) -> Option<SourceSet> {
         Some(dir) => match SourceSet::read_dir(dir) {
             Ok(set) => Some(set),
             Err(d) => {
-                eprint!("{}", diagnostic::render_human(&[*d], &SourceSet::default()));
+                report!("{}", diagnostic::render_human(&[*d], &SourceSet::default()));
                 None
             }
         },
     }
 }
 
-fn check(dir: Option<&Path>, format: CheckFormat) -> ExitCode {
+fn check(dir: Option<&Path>, format: CheckFormat) -> Done {
     let Some(set) = sources(dir) else {
-        return ExitCode::from(IO_ERROR);
+        return Done::fail(IO_ERROR);
     };
     let compiled = bridgelaw_compiler::compile(&set);
     let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).count();
+    let mut out = String::new();
     match format {
-        CheckFormat::Json => println!("{}", diagnostic::render_json(&compiled.diagnostics, &set)),
+        CheckFormat::Json => {
+            let _ = writeln!(out, "{}", diagnostic::render_json(&compiled.diagnostics, &set));
+        }
         CheckFormat::Human => {
-            print!("{}", diagnostic::render_human(&compiled.diagnostics, &set));
+            out.push_str(&diagnostic::render_human(&compiled.diagnostics, &set));
             match &compiled.program {
                 Some(p) => {
                     for e in &p.editions {
                         let tables: Vec<&str> = e.analyses.iter().map(|a| p.tables[a.table].name.as_str()).collect();
-                        println!(
+                        let _ = writeln!(
+                            out,
                             "edition {}: {} clauses, {} rules; tables {} are complete, free of conflicts and of dead rules",
                             e.name,
                             e.clauses.len(),
@@ -160,72 +223,78 @@ fn check(dir: Option<&Path>, format: CheckFormat) -> ExitCode {
                         );
                     }
                 }
-                None => println!("{errors} error(s)"),
+                None => {
+                    let _ = writeln!(out, "{errors} error(s)");
+                }
             }
         }
     }
-    if errors > 0 {
-        ExitCode::from(INPUT_ERRORS)
-    } else {
-        ExitCode::SUCCESS
-    }
+    Done { out, status: if errors > 0 { INPUT_ERRORS } else { 0 } }
 }
 
-fn emit(dir: Option<&Path>) -> ExitCode {
+fn emit(dir: Option<&Path>) -> Done {
     let Some(dir) = dir else {
-        print!("{}", tables::GENERATED);
-        return ExitCode::SUCCESS;
+        return Done::ok(tables::GENERATED.to_string());
     };
     let Some(set) = sources(Some(dir)) else {
-        return ExitCode::from(IO_ERROR);
+        return Done::fail(IO_ERROR);
     };
     match bridgelaw_compiler::generate(&set) {
-        Ok(code) => {
-            print!("{code}");
-            ExitCode::SUCCESS
-        }
+        Ok(code) => Done::ok(code),
         Err(diagnostics) => {
-            eprint!("{}", diagnostic::render_human(&diagnostics, &set));
-            ExitCode::from(INPUT_ERRORS)
+            report!("{}", diagnostic::render_human(&diagnostics, &set));
+            Done::fail(INPUT_ERRORS)
         }
     }
 }
 
-fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, laws: Option<&Path>) -> ExitCode {
-    let Some(set) = sources(laws) else { return ExitCode::from(IO_ERROR) };
+fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, laws: Option<&Path>) -> Done {
+    let Some(set) = sources(laws) else { return Done::fail(IO_ERROR) };
     let compiled = bridgelaw_compiler::compile(&set);
     let Some(program) = compiled.program else {
-        eprint!("{}", diagnostic::render_human(&compiled.diagnostics, &set));
-        return ExitCode::from(INPUT_ERRORS);
+        report!("{}", diagnostic::render_human(&compiled.diagnostics, &set));
+        return Done::fail(INPUT_ERRORS);
     };
     let law_report = match bridgelaw_compiler::diff::diff(&program, from, to) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(IO_ERROR);
+            report!("error: {e}\n");
+            return Done::fail(IO_ERROR);
         }
     };
     // The ruling report needs both editions built into the engine.
     let editions = built_in_edition(from).and_then(|a| built_in_edition(to).map(|b| (a, b)));
-    let cases = if cases.is_empty() { vec![PathBuf::from("tests/cases")] } else { cases };
+    let cases = if cases.is_empty() { vec![PathBuf::from(DEFAULT_CASES)] } else { cases };
     let ruling_report = match editions {
         Ok((a, b)) => match diff::rulings(a, b, &cases) {
             Ok(r) => Ok(r),
             Err(e) => {
-                eprintln!("error: cannot read the cases: {e}");
-                return ExitCode::from(IO_ERROR);
+                report!("error: {e}\n");
+                return Done::fail(IO_ERROR);
             }
         },
         Err(e) => Err(e),
     };
+    let mut status = 0;
+    if let Ok(r) = &ruling_report {
+        for m in &r.malformed {
+            for e in &m.errors {
+                report!("error: {}:{e}\n", m.case);
+            }
+            status = INPUT_ERRORS;
+        }
+    }
+    let mut out = String::new();
     match format {
         RulingFormat::Text => {
             match &ruling_report {
-                Ok(r) => print!("{}", r.to_text()),
-                Err(e) => println!("Ruling report unavailable: {e}"),
+                Ok(r) => out.push_str(&r.to_text()),
+                Err(e) => {
+                    let _ = writeln!(out, "Ruling report unavailable: {e}");
+                }
             }
-            println!();
-            print!("{}", law_report.to_text());
+            out.push('\n');
+            out.push_str(&law_report.to_text());
         }
         RulingFormat::Json => {
             let json = serde_json::json!({
@@ -233,47 +302,50 @@ fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, 
                 "rulings_unavailable": ruling_report.as_ref().err(),
                 "laws": law_report,
             });
-            println!("{}", serde_json::to_string_pretty(&json).expect("reports serialize"));
+            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&json).expect("reports serialize"));
         }
     }
-    ExitCode::SUCCESS
+    Done { out, status }
 }
 
-fn coverage_report(dir: &Path, edition: &str) -> ExitCode {
-    let Some(edition) = tables::Edition::from_name(edition) else {
-        let known: Vec<&str> = tables::Edition::ALL.iter().map(|e| e.name()).collect();
-        eprintln!("error: unknown edition `{edition}`; this build knows: {}", known.join(", "));
-        return ExitCode::from(IO_ERROR);
+/// The case directory of `diff`, `coverage` and `docs` when none is given: the repository's
+/// corpus, relative to the working directory.
+const DEFAULT_CASES: &str = "tests/cases";
+
+fn coverage_report(dir: &Path, edition: &str) -> Done {
+    let edition = match built_in_edition(edition) {
+        Ok(e) => e,
+        Err(message) => {
+            report!("error: {message}\n");
+            return Done::fail(IO_ERROR);
+        }
     };
     let c = match coverage::measure(dir, edition) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", dir.display());
-            return ExitCode::from(IO_ERROR);
+            report!("error: {e}\n");
+            return Done::fail(IO_ERROR);
         }
     };
     for e in &c.errors {
-        eprintln!("error: {e}");
+        report!("error: {e}\n");
     }
     let uncovered = c.uncovered();
     let total = edition.clauses().len();
-    println!(
-        "{} cases; {} of {total} clauses of edition {} cited by some ruling",
+    let mut out = format!(
+        "{} {}; {} of {total} clauses of edition {} cited by some ruling\n",
         c.cases,
+        if c.cases == 1 { "case" } else { "cases" },
         total - uncovered.len(),
         edition.name()
     );
     if !uncovered.is_empty() {
-        println!("Not exercised by any case:");
+        out.push_str("Not exercised by any case:\n");
         for id in &uncovered {
-            println!("  {id}");
+            let _ = writeln!(out, "  {id}");
         }
     }
-    if c.errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(INPUT_ERRORS)
-    }
+    Done { out, status: if c.errors.is_empty() { 0 } else { INPUT_ERRORS } }
 }
 
 /// An edition built into the engine, by name, or a message listing them.
@@ -287,51 +359,113 @@ fn built_in_edition(name: &str) -> Result<tables::Edition, String> {
     })
 }
 
-fn rule(path: &Path, format: RulingFormat, edition: Option<&str>) -> ExitCode {
-    let edition = match edition.map(built_in_edition).transpose() {
-        Ok(e) => e,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(IO_ERROR);
-        }
-    };
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
-            return ExitCode::from(IO_ERROR);
-        }
-    };
-    let case = match case_file::parse_with(&text, edition) {
-        Ok(c) => c,
-        Err(errors) => {
+/// An error of `rule`, in text (`error: FILE:LINE:COLUMN: message`) or in JSON.
+struct RuleError {
+    line: Option<usize>,
+    column: Option<usize>,
+    /// The 1-based event at fault, for an error found while ruling.
+    event: Option<usize>,
+    message: String,
+}
+
+/// Reports the errors of `rule` in the chosen format: text on standard error, or one JSON
+/// document on standard output (`docs/ruling-json.md`).
+fn rule_errors(path: &Path, format: RulingFormat, errors: &[RuleError], status: u8) -> Done {
+    let file = path.display().to_string();
+    match format {
+        RulingFormat::Text => {
             for e in errors {
-                eprintln!("error: {}:{}:{}: {}", path.display(), e.line, e.column, e.message);
-            }
-            return ExitCode::from(INPUT_ERRORS);
-        }
-    };
-    match bridgelaw_runtime::rule(&case) {
-        Ok(ruling) => {
-            match format {
-                RulingFormat::Text => print!("{}", ruling.to_text()),
-                RulingFormat::Json => {
-                    println!("{}", serde_json::to_string_pretty(&ruling).expect("a ruling serializes"))
+                match (e.line, e.column) {
+                    (Some(l), Some(c)) => report!("error: {file}:{l}:{c}: {}\n", e.message),
+                    _ => report!("error: {}\n", e.message),
                 }
             }
-            ExitCode::SUCCESS
+            Done::fail(status)
         }
+        RulingFormat::Json => {
+            let list: Vec<serde_json::Value> = errors
+                .iter()
+                .map(|e| {
+                    serde_json::json!({
+                        "file": file, "line": e.line, "column": e.column, "event": e.event, "message": e.message,
+                    })
+                })
+                .collect();
+            let json = serde_json::json!({ "schema_version": bridgelaw_runtime::ruling::SCHEMA_VERSION, "errors": list });
+            let out = serde_json::to_string_pretty(&json).expect("errors serialize") + "\n";
+            Done { out, status }
+        }
+    }
+}
+
+fn rule(path: &Path, format: RulingFormat, edition: Option<&str>) -> Done {
+    let plain = |message: String| [RuleError { line: None, column: None, event: None, message }];
+    let edition = match edition.map(built_in_edition).transpose() {
+        Ok(e) => e,
+        Err(message) => return rule_errors(path, format, &plain(message), IO_ERROR),
+    };
+    let text = match case_file::read_file(path) {
+        Ok(t) => t,
+        Err(message) => return rule_errors(path, format, &plain(message), IO_ERROR),
+    };
+    let located = match case_file::read(&text, edition) {
+        Ok(c) => c,
+        Err(errors) => {
+            let errors: Vec<RuleError> = errors
+                .into_iter()
+                .map(|e| RuleError { line: Some(e.line), column: Some(e.column), event: None, message: e.message })
+                .collect();
+            return rule_errors(path, format, &errors, INPUT_ERRORS);
+        }
+    };
+    for w in &located.warnings {
+        report!("warning: {}:{}:{}: {}\n", path.display(), w.line, w.column, w.message);
+    }
+    match bridgelaw_runtime::rule(&located.case) {
+        Ok(ruling) => Done::ok(match format {
+            RulingFormat::Text => ruling.to_text(),
+            RulingFormat::Json => serde_json::to_string_pretty(&ruling.versioned()).expect("a ruling serializes") + "\n",
+        }),
         Err(e) => {
-            eprintln!("error: {}: {e}", path.display());
-            ExitCode::from(INPUT_ERRORS)
+            let at = located.locate(&e);
+            let error =
+                RuleError { line: Some(at.line), column: Some(at.column), event: Some(e.event), message: e.message };
+            rule_errors(path, format, &[error], INPUT_ERRORS)
         }
     }
 }
 
 /// `docs`: the law book, from the laws (embedded or `--laws`) and the case directory.
-fn docs(out: &Path, laws: Option<&Path>, cases: &Path) -> ExitCode {
+fn docs(out: &Path, laws: Option<&Path>, cases: &Path) -> Done {
     let Some(set) = sources(laws) else {
-        return ExitCode::from(IO_ERROR);
+        return Done::fail(IO_ERROR);
     };
-    book::run(&set, cases, out)
+    match book::generate(&set, cases, out) {
+        Ok(s) => {
+            let mut text = format!(
+                "wrote {} pages to {} ({} law pages, {} case pages); open {}\n",
+                s.pages,
+                out.display(),
+                s.law_pages,
+                s.case_pages,
+                out.join("index.html").display()
+            );
+            if s.unruled_cases > 0 {
+                let _ = writeln!(text, "{} case(s) could not be ruled; their pages show the error", s.unruled_cases);
+            }
+            Done::ok(text)
+        }
+        Err(book::BookError::Laws(diagnostics)) => {
+            report!("{}", diagnostic::render_human(&diagnostics, &set));
+            Done::fail(INPUT_ERRORS)
+        }
+        Err(book::BookError::Io { path, error }) => {
+            report!("error: cannot write {}: {error}\n", path.display());
+            Done::fail(IO_ERROR)
+        }
+        Err(book::BookError::Cases(message)) => {
+            report!("error: {message}\n");
+            Done::fail(IO_ERROR)
+        }
+    }
 }

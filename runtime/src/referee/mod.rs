@@ -149,6 +149,7 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
+        check_phase(&r, number, event)?;
         match event {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
             // Between the auction and the first card, a choice for the opening lead (a lead
@@ -186,6 +187,56 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
         r.end_of_record(case.events.len())?;
     }
     Ok(r.finish())
+}
+
+/// Checks that an event belongs to the phase it is given in: no call once the play has begun
+/// (a call after the auction's last pass is ruled under Law 39 until the first card), and
+/// judgements and choices only of the tables of the phase (the auction's, or the play's), each
+/// checked here against the entry that gives it.
+fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeError> {
+    let in_play = r.play.is_some() || (r.calls.is_empty() && r.case.contract.is_some());
+    let calls: &[(Seat, Call)] = match event {
+        Event::Call { seat, call } => &[(*seat, *call)],
+        Event::Simultaneous { calls } => calls,
+        Event::Director { answers } => {
+            let mut facts = Facts::default();
+            answer(number, answers, &mut facts, &mut Known::default())?;
+            let play = r.play.is_some() || (!answers.is_empty() && r.play_can_start());
+            for (name, _) in answers {
+                let fact = FactId::from_name(name).expect("checked by `answer`");
+                if auction_fact(fact) == play {
+                    let (phase, other) = if play { ("the play", "the auction") } else { ("the auction", "the play") };
+                    return Err(err(
+                        number,
+                        format!("`{name}` is a judgement or choice of {other}, but this `director` entry is in {phase}"),
+                    ));
+                }
+            }
+            return Ok(());
+        }
+        _ => return Ok(()),
+    };
+    if !in_play {
+        return Ok(());
+    }
+    let (seat, call) = calls[0];
+    let when = if r.play.is_some() { "the play has begun" } else { "the case gives the contract" };
+    let hint = match call {
+        Call::Bid { level: level @ 2..=10, strain } if strain != Strain::NoTrump => {
+            let rank = if level == 10 { 'T' } else { char::from(b'0' + level) };
+            let suit = ["C", "D", "H", "S"][strain as usize];
+            format!("; did you mean the card `{suit}{rank}`?")
+        }
+        _ => String::new(),
+    };
+    Err(err(number, format!("{seat} calls {call}, but the auction is over: {when}{hint}")))
+}
+
+/// Whether the auction's tables (of any edition) ask `fact`; the play's tables ask the others.
+fn auction_fact(fact: FactId) -> bool {
+    tables::Edition::ALL.iter().any(|e| {
+        [Table::Irregularity, Table::LeadRestriction].iter().any(|t| tables::reads(*e, *t).contains(&fact))
+    })
 }
 
 /// Scans a sequence of calls made in the given order, from `dealer`, and
@@ -453,6 +504,10 @@ impl Referee<'_> {
         let mut rho_seen = p.known.contains(&FactId::RhoCall);
         let mut offender_seen = p.known.contains(&FactId::OffenderCall) && p.known.contains(&FactId::Correction);
         for e in self.case.events.iter().skip(p.event) {
+            if rho_seen && offender_seen {
+                // Nothing more to learn: stop, so that ruling stays linear in the case's length.
+                break;
+            }
             let Event::Call { seat, call } = *e else { continue };
             if seat == p.offender.rho() && !rho_seen {
                 rho_seen = true;
