@@ -39,7 +39,7 @@ const VULNERABILITY: [&str; 4] = ["none", "ns", "ew", "all"];
 pub const MAX_BYTES: usize = 256 * 1024;
 /// The most events a case may hold. A real case has fewer than 200 (an auction and
 /// thirteen tricks); the limit keeps every ruling fast on any input.
-pub const MAX_EVENTS: usize = 2_000;
+pub const MAX_EVENTS: usize = 1_000;
 
 /// A parsed case, with where each event was written and the warnings met.
 #[derive(Debug, Clone)]
@@ -147,7 +147,10 @@ fn scalar<'a>(
     match map.get(key)? {
         Node::Scalar(s) => Some(s),
         other => {
-            errors.push(at(other.span(), format!("`{key}` must be a single value such as {example}, not {}", kind(other))));
+            errors.push(at(
+                other.span(),
+                format!("`{key}` must be a single value such as {example}, not {}", kind(other)),
+            ));
             None
         }
     }
@@ -167,6 +170,8 @@ pub fn read(text: &str, edition: Option<Edition>) -> Result<Located, Vec<CaseErr
     let Some(map) = root.as_mapping() else {
         return Err(vec![at(root.span(), "a case file is a mapping with `dealer` and `events`")]);
     };
+    // Where a missing key is reported: at the file's first key (a mapping's own span starts late).
+    let start = map.keys().next().map(|k| *k.span()).unwrap_or(*root.span());
     for key in map.keys() {
         if !KEYS.contains(&key.as_str()) {
             let hint = bridgelaw_compiler::diagnostic::did_you_mean(key.as_str(), KEYS)
@@ -191,7 +196,7 @@ pub fn read(text: &str, edition: Option<Edition>) -> Result<Located, Vec<CaseErr
             None
         }),
         None if map.get("dealer").is_none() => {
-            errors.push(at(root.span(), "missing `dealer`: N, E, S or W"));
+            errors.push(at(&start, "missing `dealer`: N, E, S or W"));
             None
         }
         None => None,
@@ -207,11 +212,14 @@ pub fn read(text: &str, edition: Option<Edition>) -> Result<Located, Vec<CaseErr
             ));
         }
     }
-    let deal = scalar(map, "deal", "\"N:AKQJ.AKQJ.KQJ.KQ T98.T98.AT98.AJT 7654.765.765.987 32.432.432.65432\"", &mut errors)
-        .and_then(|d| Deal::from_pbn(d.as_str()).map_err(|m| errors.push(at(d.span(), format!("bad deal: {m}")))).ok());
+    let deal =
+        scalar(map, "deal", "\"N:AKQJ.AKQJ.KQJ.KQ T98.T98.AT98.AJT 7654.765.765.987 32.432.432.65432\"", &mut errors)
+            .and_then(|d| {
+                Deal::from_pbn(d.as_str()).map_err(|m| errors.push(at(d.span(), format!("bad deal: {m}")))).ok()
+            });
     let contract = scalar(map, "contract", "\"4S by N\"", &mut errors)
         .and_then(|c| parse_contract(c.as_str()).map_err(|m| errors.push(at(c.span(), m))).ok());
-    let (events, positions) = events(map, &root, &mut errors);
+    let (events, positions) = events(map, &start, &mut errors);
     match (edition, dealer) {
         (Some(edition), Some(dealer)) if errors.is_empty() => {
             Ok(Located { case: Case { edition, dealer, events, deal, contract }, positions, warnings })
@@ -226,7 +234,7 @@ pub fn read(text: &str, edition: Option<Edition>) -> Result<Located, Vec<CaseErr
 /// The events, each with its position, every malformed one reported.
 fn events(
     map: &marked_yaml::types::MarkedMappingNode,
-    root: &Node,
+    start: &Span,
     errors: &mut Vec<CaseError>,
 ) -> (Vec<Event>, Vec<(usize, usize)>) {
     let (mut events, mut positions) = (Vec::new(), Vec::new());
@@ -253,7 +261,7 @@ fn events(
             other.span(),
             format!("`events` must be a list, one `- SEAT: CALL` or `- director` per line, not {}", kind(other)),
         )),
-        None => errors.push(at(root.span(), "missing `events`")),
+        None => errors.push(at(start, "missing `events`")),
     }
     (events, positions)
 }
@@ -406,7 +414,10 @@ fn call_or_card(text: &MarkedScalarNode) -> Result<Act, CaseError> {
             Err(at(text.span(), Card::parse(t).err().unwrap_or_default()))
         }
         Err(m) => match rank_first(t) {
-            Some(card) => Err(at(text.span(), format!("`{t}` is not a call or a card: a card is written suit first; did you mean `{card}`?"))),
+            Some(card) => Err(at(
+                text.span(),
+                format!("`{t}` is not a call or a card: a card is written suit first; did you mean `{card}`?"),
+            )),
             None => Err(at(text.span(), m)),
         },
     }
@@ -594,5 +605,39 @@ mod tests {
     fn malformed_yaml_is_an_error_not_a_panic() {
         let errors = parse("dealer: [N\n").unwrap_err();
         assert!(errors[0].message.starts_with("not valid YAML"));
+    }
+
+    #[test]
+    fn limits_size_and_events() {
+        let big = format!("dealer: N\nevents: []\n#{}\n", "x".repeat(MAX_BYTES));
+        assert!(parse(&big).unwrap_err()[0].message.contains("at most 262144"));
+        let many = format!("dealer: N\nevents:\n{}", "  - N: pass\n".repeat(MAX_EVENTS + 1));
+        assert!(parse(&many).unwrap_err()[0].message.contains("a case may hold at most 1000"));
+        let most = format!("dealer: N\nevents:\n{}", "  - N: pass\n".repeat(MAX_EVENTS));
+        assert_eq!(parse(&most).unwrap().events.len(), MAX_EVENTS);
+    }
+
+    #[test]
+    fn wrong_types_duplicates_and_bom() {
+        let errors = parse("edition: [1987]\ndealer: {N: 1}\nevents: []\n").unwrap_err();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].message.contains("`edition` must be a single value"), "{errors:?}");
+        assert!(!errors.iter().any(|e| e.message.contains("missing")), "{errors:?}");
+        let dup = parse("dealer: N\nevents: []\ndealer: S\n").unwrap_err();
+        assert_eq!((dup[0].line, dup[0].column), (3, 1));
+        assert!(dup[0].message.contains("first given at line 1, column 1"), "{dup:?}");
+        assert_eq!(parse("\u{feff}dealer: S\nevents: []\n").unwrap().dealer, Seat::S);
+        assert!(parse("dealer: N\nexpect: {\"1987\": {declarer: S}}\nevents: []\n").is_ok(), "`expect` is accepted");
+    }
+
+    #[test]
+    fn events_are_located_and_cards_told_from_calls() {
+        let l = read("dealer: N\nevents:\n  - N: 1H\n  - {E: pass}\n  - director\n", None).unwrap();
+        assert_eq!(l.positions, [(3, 5), (4, 6), (5, 5)]);
+        assert_eq!(rank_first("10d").as_deref(), Some("DT"));
+        assert_eq!(rank_first("1D"), None);
+        let e = parse("dealer: N\nevents:\n  - N: D1\n  - E: KS\n").unwrap_err();
+        assert!(e[0].message.contains("`D1` is not a card"), "{e:?}");
+        assert!(e[1].message.contains("did you mean `SK`?"), "{e:?}");
     }
 }

@@ -100,9 +100,7 @@ fn summarize(r: &Ruling) -> Summary {
 /// does the same error, naming each its own edition.
 fn differs(a: &Result<Summary, String>, b: &Result<Summary, String>, from: Edition, to: Edition) -> bool {
     match (a, b) {
-        (Ok(x), Ok(y)) => {
-            x.outcome != y.outcome || x.lines.iter().map(|l| &l.text).ne(y.lines.iter().map(|l| &l.text))
-        }
+        (Ok(x), Ok(y)) => x.outcome != y.outcome || x.lines.iter().map(|l| &l.text).ne(y.lines.iter().map(|l| &l.text)),
         (Err(x), Err(y)) => {
             let edition = |e: Edition| format!("edition {}", e.name());
             x.replace(&edition(from), "edition *") != y.replace(&edition(to), "edition *")
@@ -160,7 +158,11 @@ fn column(s: &Result<Summary, String>, width: usize) -> Vec<String> {
         Ok(s) => {
             let mut out = Vec::new();
             for Line { text, clauses } in &s.lines {
-                let cited = if clauses.is_empty() { String::new() } else { format!(" ({})", bridgelaw_runtime::ruling::cite(clauses)) };
+                let cited = if clauses.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", bridgelaw_runtime::ruling::cite(clauses))
+                };
                 let mut w = wrap(&format!("- {text}{cited}"), width - 2);
                 for l in w.iter_mut().skip(1) {
                     l.insert_str(0, "  ");

@@ -391,7 +391,8 @@ fn rule_errors(path: &Path, format: RulingFormat, errors: &[RuleError], status: 
                     })
                 })
                 .collect();
-            let json = serde_json::json!({ "schema_version": bridgelaw_runtime::ruling::SCHEMA_VERSION, "errors": list });
+            let json =
+                serde_json::json!({ "schema_version": bridgelaw_runtime::ruling::SCHEMA_VERSION, "errors": list });
             let out = serde_json::to_string_pretty(&json).expect("errors serialize") + "\n";
             Done { out, status }
         }
@@ -424,7 +425,9 @@ fn rule(path: &Path, format: RulingFormat, edition: Option<&str>) -> Done {
     match bridgelaw_runtime::rule(&located.case) {
         Ok(ruling) => Done::ok(match format {
             RulingFormat::Text => ruling.to_text(),
-            RulingFormat::Json => serde_json::to_string_pretty(&ruling.versioned()).expect("a ruling serializes") + "\n",
+            RulingFormat::Json => {
+                serde_json::to_string_pretty(&ruling.versioned()).expect("a ruling serializes") + "\n"
+            }
         }),
         Err(e) => {
             let at = located.locate(&e);

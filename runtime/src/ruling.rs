@@ -555,10 +555,7 @@ fn as_value_map<S: serde::Serializer>(pairs: &[(&'static str, &'static str)], s:
     s.collect_map(pairs.iter().map(|(k, v)| (k, Value(v))))
 }
 
-fn as_values_map<S: serde::Serializer>(
-    pairs: &[(&'static str, Vec<&'static str>)],
-    s: S,
-) -> Result<S::Ok, S::Error> {
+fn as_values_map<S: serde::Serializer>(pairs: &[(&'static str, Vec<&'static str>)], s: S) -> Result<S::Ok, S::Error> {
     s.collect_map(pairs.iter().map(|(k, v)| (k, v.iter().map(|v| Value(v)).collect::<Vec<_>>())))
 }
 
@@ -721,5 +718,47 @@ impl Ruling {
             let _ = writeln!(out, "Trace: {}.", cite(&self.trace));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ruling(irregularities: Vec<IrregularityRuling>) -> Ruling {
+        Ruling {
+            edition: "1987",
+            dealer: Seat::N,
+            irregularities,
+            auction: Vec::new(),
+            next_to_call: Some(Seat::N),
+            auction_over: false,
+            contract: None,
+            opening_leader: None,
+            obligations: Vec::new(),
+            lead_restrictions: Vec::new(),
+            damage_reviews: Vec::new(),
+            play: None,
+            trace: Vec::new(),
+            unevaluated_events: 0,
+        }
+    }
+
+    #[test]
+    fn an_entry_without_facts_has_no_empty_bracket() {
+        let card = Card::parse("H4").unwrap();
+        let ir = IrregularityRuling::new(3, PENALTY_CARD_LEAD, Seat::W, Act::Card(card), Seat::E, Vec::new());
+        let text = ruling(vec![ir]).to_text();
+        assert!(text.contains("the major penalty card H4.\n"), "{text}");
+        assert!(!text.contains("[]"), "{text}");
+    }
+
+    #[test]
+    fn boolean_facts_are_json_booleans() {
+        let facts = vec![("opening_lead", "true"), ("lead_choice", "accept")];
+        let ir = IrregularityRuling::new(1, "lead_out_of_turn", Seat::W, Act::Call(Call::Pass), Seat::E, facts);
+        let json = serde_json::to_string(&ruling(vec![ir]).versioned()).unwrap();
+        assert!(json.starts_with("{\"schema_version\":2,"), "{json}");
+        assert!(json.contains("\"facts\":{\"opening_lead\":true,\"lead_choice\":\"accept\"}"), "{json}");
     }
 }

@@ -208,7 +208,9 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
                     let (phase, other) = if play { ("the play", "the auction") } else { ("the auction", "the play") };
                     return Err(err(
                         number,
-                        format!("`{name}` is a judgement or choice of {other}, but this `director` entry is in {phase}"),
+                        format!(
+                            "`{name}` is a judgement or choice of {other}, but this `director` entry is in {phase}"
+                        ),
                     ));
                 }
             }
@@ -234,9 +236,9 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
 
 /// Whether the auction's tables (of any edition) ask `fact`; the play's tables ask the others.
 fn auction_fact(fact: FactId) -> bool {
-    tables::Edition::ALL.iter().any(|e| {
-        [Table::Irregularity, Table::LeadRestriction].iter().any(|t| tables::reads(*e, *t).contains(&fact))
-    })
+    tables::Edition::ALL
+        .iter()
+        .any(|e| [Table::Irregularity, Table::LeadRestriction].iter().any(|t| tables::reads(*e, *t).contains(&fact)))
 }
 
 /// Scans a sequence of calls made in the given order, from `dealer`, and
