@@ -180,7 +180,8 @@ pub fn read(text: &str, edition: Option<Edition>) -> Result<Located, Vec<CaseErr
             errors.push(at(key.span(), format!("unknown key `{}`{hint}", key.as_str())));
         }
     }
-    let edition_node = scalar(map, "edition", "\"1987\"", &mut errors);
+    // An edition given by the caller overrides the file's, which need not be built in then.
+    let edition_node = scalar(map, "edition", "\"1987\"", &mut errors).filter(|_| edition.is_none());
     let named = edition_node.and_then(|s| {
         Edition::from_name(s.as_str()).or_else(|| {
             let known: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();

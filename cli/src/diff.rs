@@ -2,6 +2,7 @@
 //! case under both editions and shows the rulings that change, side by side;
 //! the static report (in the compiler) compares clauses and tables.
 
+use crate::laws::Rulebook;
 use bridgelaw_runtime::tables::Edition;
 use bridgelaw_runtime::Ruling;
 use serde::Serialize;
@@ -98,20 +99,35 @@ fn summarize(r: &Ruling) -> Summary {
 /// Whether two rulings differ in substance: the same rectifications, questions,
 /// restrictions and contract under different clause numbers do not count, nor
 /// does the same error, naming each its own edition.
-fn differs(a: &Result<Summary, String>, b: &Result<Summary, String>, from: Edition, to: Edition) -> bool {
+fn differs(a: &Result<Summary, String>, b: &Result<Summary, String>, from: &str, to: &str) -> bool {
     match (a, b) {
         (Ok(x), Ok(y)) => x.outcome != y.outcome || x.lines.iter().map(|l| &l.text).ne(y.lines.iter().map(|l| &l.text)),
         (Err(x), Err(y)) => {
-            let edition = |e: Edition| format!("edition {}", e.name());
+            let edition = |e: &str| format!("edition {e}");
             x.replace(&edition(from), "edition *") != y.replace(&edition(to), "edition *")
         }
         _ => true,
     }
 }
 
-/// Rules every case under `paths` (files or directories) under both editions. A path
-/// with no case, or a file that cannot be read, is an error; a malformed case is reported.
+/// Rules every case under `paths` (files or directories) under both editions, built in.
 pub fn rulings(from: Edition, to: Edition, paths: &[PathBuf]) -> Result<RulingDiff, String> {
+    rulings_with(Rulebook::BuiltIn, from.name(), to.name(), paths)?
+}
+
+/// Rules every case under `paths` under the editions `from` and `to` of `book`. The outer
+/// error says the cases cannot be found or read (a path with no case, a file that is not
+/// UTF-8); the inner one names an edition the book does not have. A malformed case is reported.
+pub fn rulings_with(
+    book: Rulebook,
+    from: &str,
+    to: &str,
+    paths: &[PathBuf],
+) -> Result<Result<RulingDiff, String>, String> {
+    let (a, b) = match (book.edition(from), book.edition(to)) {
+        (Ok(a), Ok(b)) => (a.name(), b.name()),
+        (Err(e), _) | (_, Err(e)) => return Ok(Err(e)),
+    };
     let files = crate::case_file::discover(paths)?;
     let mut changed = Vec::new();
     let mut malformed = Vec::new();
@@ -123,16 +139,19 @@ pub fn rulings(from: Edition, to: Edition, paths: &[PathBuf]) -> Result<RulingDi
             continue;
         }
         let rule = |edition| {
-            let case = crate::case_file::parse_with(&text, Some(edition))
-                .map_err(|e| format!("malformed case: {} error(s), first at line {}", e.len(), e[0].line))?;
-            bridgelaw_runtime::rule(&case).map(|r| summarize(&r)).map_err(|e| e.to_string())
+            book.rule_text(&text, Some(edition)).map(|r| summarize(&r)).map_err(|e| match e {
+                crate::laws::RuleError::Case(e) => {
+                    format!("malformed case: {} error(s), first at line {}", e.len(), e[0].line)
+                }
+                e => e.to_string(),
+            })
         };
-        let (a, b) = (rule(from), rule(to));
-        if differs(&a, &b, from, to) {
-            changed.push(CaseChange { case: path.display().to_string(), from: a, to: b });
+        let (x, y) = (rule(a), rule(b));
+        if differs(&x, &y, a, b) {
+            changed.push(CaseChange { case: path.display().to_string(), from: x, to: y });
         }
     }
-    Ok(RulingDiff { from: from.name(), to: to.name(), cases: files.len(), changed, malformed })
+    Ok(Ok(RulingDiff { from: a, to: b, cases: files.len(), changed, malformed }))
 }
 
 /// Wraps text to `width` columns.

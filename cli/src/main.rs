@@ -1,7 +1,8 @@
 //! `bridgelaw`: checks law sources, prints the generated tables, explains
 //! clauses, and rules on case files with the embedded laws.
 
-use bridgelaw::{book, case_file, coverage, diff, explain};
+use bridgelaw::laws::{self, LoadedLaws, RuleError, Rulebook};
+use bridgelaw::{book, coverage, diff, explain};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -66,6 +67,9 @@ enum Command {
         /// The edition whose clauses to list; only the cases written for it are ruled.
         #[arg(long, default_value = "1987")]
         edition: String,
+        /// Rule with this law directory, interpreted (no rebuild); the built-in laws when omitted.
+        #[arg(long)]
+        laws: Option<PathBuf>,
     },
     /// Report what changes between two editions: the rulings of the cases, and the laws.
     #[command(after_help = "Example:\n  bridgelaw diff --from 1987 --to 2017 tests/cases/1987")]
@@ -81,7 +85,8 @@ enum Command {
         cases: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "text")]
         format: RulingFormat,
-        /// The law directory for the static report; the embedded laws when omitted.
+        /// The law directory, for the static report and, interpreted (no rebuild), for the
+        /// rulings; the embedded laws when omitted.
         #[arg(long)]
         laws: Option<PathBuf>,
     },
@@ -97,6 +102,9 @@ enum Command {
         /// `edition:`, else the newest edition built in.
         #[arg(long)]
         edition: Option<String>,
+        /// Rule with this law directory, interpreted (no rebuild); the built-in laws when omitted.
+        #[arg(long)]
+        laws: Option<PathBuf>,
     },
     /// Write the law book: a static HTML site of every law, rule and case, readable offline.
     #[command(after_help = "Example:\n  bridgelaw docs --out site && xdg-open site/index.html")]
@@ -104,7 +112,8 @@ enum Command {
         /// The directory to write the site into; created if missing.
         #[arg(long)]
         out: PathBuf,
-        /// The law directory; the embedded laws when omitted.
+        /// The law directory, its cases ruled by the interpreter (no rebuild); the embedded laws
+        /// when omitted.
         #[arg(long)]
         laws: Option<PathBuf>,
         /// The case directory, searched recursively for .yaml and .yml files (relative to the
@@ -159,8 +168,8 @@ fn main() -> ExitCode {
                 }
             },
         },
-        Command::Rule { case, format, edition } => rule(&case, format, edition.as_deref()),
-        Command::Coverage { dir, edition } => coverage_report(&dir, &edition),
+        Command::Rule { case, format, edition, laws } => rule(&case, format, edition.as_deref(), laws.as_deref()),
+        Command::Coverage { dir, edition, laws } => coverage_report(&dir, &edition, laws.as_deref()),
         Command::Diff { from, to, cases, format, laws } => diff_report(&from, &to, cases, format, laws.as_deref()),
         Command::Docs { out, laws, cases } => docs(&out, laws.as_deref(), &cases),
     };
@@ -194,6 +203,27 @@ fn sources(dir: Option<&Path>) -> Option<SourceSet> {
             }
         },
     }
+}
+
+/// Loads `--laws DIR` to rule with, interpreted; `Err` is the exit status after the message.
+fn load(dir: Option<&Path>) -> Result<Option<LoadedLaws>, u8> {
+    let Some(dir) = dir else { return Ok(None) };
+    match laws::load(dir) {
+        Ok(l) => Ok(Some(l)),
+        Err(e @ laws::LoadError::RebuildNeeded { .. }) => {
+            report!("error: {}: {e}\n", dir.display());
+            Err(INPUT_ERRORS)
+        }
+        Err(laws::LoadError::Laws { diagnostics, sources }) => {
+            report!("{}", diagnostic::render_human(&diagnostics, &sources));
+            let io = diagnostics.iter().any(|d| d.code == diagnostic::Code::Io);
+            Err(if io { IO_ERROR } else { INPUT_ERRORS })
+        }
+    }
+}
+
+fn rulebook(loaded: &Option<LoadedLaws>) -> Rulebook<'_> {
+    loaded.as_ref().map_or(Rulebook::BuiltIn, Rulebook::Loaded)
 }
 
 fn check(dir: Option<&Path>, format: CheckFormat) -> Done {
@@ -249,31 +279,33 @@ fn emit(dir: Option<&Path>) -> Done {
 }
 
 fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, laws: Option<&Path>) -> Done {
-    let Some(set) = sources(laws) else { return Done::fail(IO_ERROR) };
-    let compiled = bridgelaw_compiler::compile(&set);
-    let Some(program) = compiled.program else {
-        report!("{}", diagnostic::render_human(&compiled.diagnostics, &set));
-        return Done::fail(INPUT_ERRORS);
+    let loaded = match load(laws) {
+        Ok(l) => l,
+        Err(status) => return Done::fail(status),
     };
-    let law_report = match bridgelaw_compiler::diff::diff(&program, from, to) {
+    let compiled;
+    let program = match &loaded {
+        Some(l) => l.program(),
+        None => {
+            let set = SourceSet::from_embedded(tables::SOURCES);
+            compiled = bridgelaw_compiler::compile(&set);
+            compiled.program.as_ref().expect("the embedded laws compile")
+        }
+    };
+    let law_report = match bridgelaw_compiler::diff::diff(program, from, to) {
         Ok(r) => r,
         Err(e) => {
             report!("error: {e}\n");
             return Done::fail(IO_ERROR);
         }
     };
-    // The ruling report needs both editions built into the engine.
-    let editions = built_in_edition(from).and_then(|a| built_in_edition(to).map(|b| (a, b)));
     let cases = if cases.is_empty() { vec![PathBuf::from(DEFAULT_CASES)] } else { cases };
-    let ruling_report = match editions {
-        Ok((a, b)) => match diff::rulings(a, b, &cases) {
-            Ok(r) => Ok(r),
-            Err(e) => {
-                report!("error: {e}\n");
-                return Done::fail(IO_ERROR);
-            }
-        },
-        Err(e) => Err(e),
+    let ruling_report = match diff::rulings_with(rulebook(&loaded), from, to, &cases) {
+        Ok(r) => r,
+        Err(e) => {
+            report!("error: {e}\n");
+            return Done::fail(IO_ERROR);
+        }
     };
     let mut status = 0;
     if let Ok(r) = &ruling_report {
@@ -312,16 +344,18 @@ fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, 
 /// corpus, relative to the working directory.
 const DEFAULT_CASES: &str = "tests/cases";
 
-fn coverage_report(dir: &Path, edition: &str) -> Done {
-    let edition = match built_in_edition(edition) {
-        Ok(e) => e,
-        Err(message) => {
-            report!("error: {message}\n");
+fn coverage_report(dir: &Path, edition: &str, laws: Option<&Path>) -> Done {
+    let loaded = match load(laws) {
+        Ok(l) => l,
+        Err(status) => return Done::fail(status),
+    };
+    let book = rulebook(&loaded);
+    let c = match coverage::measure_with(dir, book, edition) {
+        Ok(Some(c)) => c,
+        Ok(None) => {
+            report!("error: {}\n", book.edition(edition).err().unwrap_or_default());
             return Done::fail(IO_ERROR);
         }
-    };
-    let c = match coverage::measure(dir, edition) {
-        Ok(c) => c,
         Err(e) => {
             report!("error: {e}\n");
             return Done::fail(IO_ERROR);
@@ -331,13 +365,13 @@ fn coverage_report(dir: &Path, edition: &str) -> Done {
         report!("error: {e}\n");
     }
     let uncovered = c.uncovered();
-    let total = edition.clauses().len();
+    let total = c.clauses.len();
     let mut out = format!(
         "{} {}; {} of {total} clauses of edition {} cited by some ruling\n",
         c.cases,
         if c.cases == 1 { "case" } else { "cases" },
         total - uncovered.len(),
-        edition.name()
+        c.edition
     );
     if !uncovered.is_empty() {
         out.push_str("Not exercised by any case:\n");
@@ -348,19 +382,8 @@ fn coverage_report(dir: &Path, edition: &str) -> Done {
     Done { out, status: if c.errors.is_empty() { 0 } else { INPUT_ERRORS } }
 }
 
-/// An edition built into the engine, by name, or a message listing them.
-fn built_in_edition(name: &str) -> Result<tables::Edition, String> {
-    tables::Edition::from_name(name).ok_or_else(|| {
-        let known: Vec<&str> = tables::Edition::ALL.iter().map(|e| e.name()).collect();
-        format!(
-            "unknown edition `{name}`; this build knows: {} (a new edition under laws/ needs `cargo build`)",
-            known.join(", ")
-        )
-    })
-}
-
 /// An error of `rule`, in text (`error: FILE:LINE:COLUMN: message`) or in JSON.
-struct RuleError {
+struct Reported {
     line: Option<usize>,
     column: Option<usize>,
     /// The 1-based event at fault, for an error found while ruling.
@@ -370,7 +393,7 @@ struct RuleError {
 
 /// Reports the errors of `rule` in the chosen format: text on standard error, or one JSON
 /// document on standard output (`docs/ruling-json.md`).
-fn rule_errors(path: &Path, format: RulingFormat, errors: &[RuleError], status: u8) -> Done {
+fn rule_errors(path: &Path, format: RulingFormat, errors: &[Reported], status: u8) -> Done {
     let file = path.display().to_string();
     match format {
         RulingFormat::Text => {
@@ -399,40 +422,47 @@ fn rule_errors(path: &Path, format: RulingFormat, errors: &[RuleError], status: 
     }
 }
 
-fn rule(path: &Path, format: RulingFormat, edition: Option<&str>) -> Done {
-    let plain = |message: String| [RuleError { line: None, column: None, event: None, message }];
-    let edition = match edition.map(built_in_edition).transpose() {
-        Ok(e) => e,
-        Err(message) => return rule_errors(path, format, &plain(message), IO_ERROR),
+fn rule(path: &Path, format: RulingFormat, edition: Option<&str>, laws: Option<&Path>) -> Done {
+    let plain = |message: String| [Reported { line: None, column: None, event: None, message }];
+    let loaded = match load(laws) {
+        Ok(l) => l,
+        Err(status) => return Done::fail(status),
     };
-    let text = match case_file::read_file(path) {
+    let book = rulebook(&loaded);
+    if let Some(Err(message)) = edition.map(|e| book.edition(e)) {
+        return rule_errors(path, format, &plain(message), IO_ERROR);
+    }
+    let text = match bridgelaw::case_file::read_file(path) {
         Ok(t) => t,
         Err(message) => return rule_errors(path, format, &plain(message), IO_ERROR),
     };
-    let located = match case_file::read(&text, edition) {
-        Ok(c) => c,
-        Err(errors) => {
-            let errors: Vec<RuleError> = errors
-                .into_iter()
-                .map(|e| RuleError { line: Some(e.line), column: Some(e.column), event: None, message: e.message })
-                .collect();
-            return rule_errors(path, format, &errors, INPUT_ERRORS);
-        }
-    };
-    for w in &located.warnings {
+    let (located, ruling) = book.rule_located(&text, edition);
+    for w in located.iter().flat_map(|l| &l.warnings) {
         report!("warning: {}:{}:{}: {}\n", path.display(), w.line, w.column, w.message);
     }
-    match bridgelaw_runtime::rule(&located.case) {
+    match ruling {
         Ok(ruling) => Done::ok(match format {
             RulingFormat::Text => ruling.to_text(),
             RulingFormat::Json => {
                 serde_json::to_string_pretty(&ruling.versioned()).expect("a ruling serializes") + "\n"
             }
         }),
-        Err(e) => {
-            let at = located.locate(&e);
-            let error =
-                RuleError { line: Some(at.line), column: Some(at.column), event: Some(e.event), message: e.message };
+        Err(RuleError::Case(errors)) => {
+            let errors: Vec<Reported> = errors
+                .into_iter()
+                .map(|e| Reported { line: Some(e.line), column: Some(e.column), event: None, message: e.message })
+                .collect();
+            rule_errors(path, format, &errors, INPUT_ERRORS)
+        }
+        Err(RuleError::Edition(message)) => rule_errors(path, format, &plain(message), INPUT_ERRORS),
+        Err(RuleError::Referee(e)) => {
+            let at = located.map(|l| l.locate(&e));
+            let error = Reported {
+                line: at.as_ref().map(|a| a.line),
+                column: at.as_ref().map(|a| a.column),
+                event: Some(e.event),
+                message: e.message,
+            };
             rule_errors(path, format, &[error], INPUT_ERRORS)
         }
     }
@@ -440,10 +470,16 @@ fn rule(path: &Path, format: RulingFormat, edition: Option<&str>) -> Done {
 
 /// `docs`: the law book, from the laws (embedded or `--laws`) and the case directory.
 fn docs(out: &Path, laws: Option<&Path>, cases: &Path) -> Done {
-    let Some(set) = sources(laws) else {
-        return Done::fail(IO_ERROR);
+    let loaded = match load(laws) {
+        Ok(l) => l,
+        Err(status) => return Done::fail(status),
     };
-    match book::generate(&set, cases, out) {
+    let embedded = SourceSet::from_embedded(tables::SOURCES);
+    let (result, set) = match &loaded {
+        Some(l) => (book::write_book(l.program(), Rulebook::Loaded(l), cases, out), l.sources()),
+        None => (book::generate(&embedded, cases, out), &embedded),
+    };
+    match result {
         Ok(s) => {
             let mut text = format!(
                 "wrote {} pages to {} ({} law pages, {} case pages); open {}\n",
@@ -459,7 +495,7 @@ fn docs(out: &Path, laws: Option<&Path>, cases: &Path) -> Done {
             Done::ok(text)
         }
         Err(book::BookError::Laws(diagnostics)) => {
-            report!("{}", diagnostic::render_human(&diagnostics, &set));
+            report!("{}", diagnostic::render_human(&diagnostics, set));
             Done::fail(INPUT_ERRORS)
         }
         Err(book::BookError::Io { path, error }) => {
