@@ -7,3 +7,4 @@ pub mod case_file;
 pub mod coverage;
 pub mod diff;
 pub mod explain;
+pub mod serve;

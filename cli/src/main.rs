@@ -1,7 +1,7 @@
 //! `bridgelaw`: checks law sources, prints the generated tables, explains
 //! clauses, and rules on case files with the embedded laws.
 
-use bridgelaw::{book, case_file, coverage, diff, explain};
+use bridgelaw::{book, case_file, coverage, diff, explain, serve};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -98,6 +98,24 @@ enum Command {
         #[arg(long, default_value = "tests/cases")]
         cases: PathBuf,
     },
+    /// Serve the director's web app, the law book and the JSON API (see docs/serve.md).
+    Serve {
+        /// The address to listen on; 0.0.0.0:8080 serves a club's network.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The case directory the law book shows (tests/cases when present).
+        #[arg(long)]
+        cases: Option<PathBuf>,
+        /// The largest request body, in bytes.
+        #[arg(long, default_value_t = 64 * 1024)]
+        body_limit: usize,
+        /// The longest a request may take, in seconds.
+        #[arg(long, default_value_t = 10)]
+        request_timeout: u64,
+        /// The most requests handled at once.
+        #[arg(long, default_value_t = 256)]
+        concurrency: usize,
+    },
 }
 
 /// Exit status for input with errors (law diagnostics, a malformed case).
@@ -120,6 +138,16 @@ fn main() -> ExitCode {
         Command::Coverage { dir, edition } => coverage_report(&dir, &edition),
         Command::Diff { from, to, cases, format, laws } => diff_report(&from, &to, cases, format, laws.as_deref()),
         Command::Docs { out, laws, cases } => docs(&out, laws.as_deref(), &cases),
+        Command::Serve { addr, cases, body_limit, request_timeout, concurrency } => {
+            let cases = cases.or_else(|| Some(PathBuf::from("tests/cases")).filter(|d| d.is_dir()));
+            let limits = serve::Limits {
+                body: body_limit,
+                request_time: std::time::Duration::from_secs(request_timeout.max(1)),
+                concurrency: concurrency.max(1),
+                ..serve::Limits::default()
+            };
+            serve::run(&SourceSet::from_embedded(tables::SOURCES), serve::Config { addr, limits, cases })
+        }
     }
 }
 
