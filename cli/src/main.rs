@@ -115,6 +115,9 @@ enum Command {
         /// The most requests handled at once.
         #[arg(long, default_value_t = 256)]
         concurrency: usize,
+        /// The longest a client may take to send its request headers, in seconds.
+        #[arg(long, default_value_t = 10)]
+        header_timeout: u64,
     },
 }
 
@@ -138,13 +141,13 @@ fn main() -> ExitCode {
         Command::Coverage { dir, edition } => coverage_report(&dir, &edition),
         Command::Diff { from, to, cases, format, laws } => diff_report(&from, &to, cases, format, laws.as_deref()),
         Command::Docs { out, laws, cases } => docs(&out, laws.as_deref(), &cases),
-        Command::Serve { addr, cases, body_limit, request_timeout, concurrency } => {
+        Command::Serve { addr, cases, body_limit, request_timeout, concurrency, header_timeout } => {
             let cases = cases.or_else(|| Some(PathBuf::from("tests/cases")).filter(|d| d.is_dir()));
             let limits = serve::Limits {
                 body: body_limit,
                 request_time: std::time::Duration::from_secs(request_timeout.max(1)),
                 concurrency: concurrency.max(1),
-                ..serve::Limits::default()
+                header_time: std::time::Duration::from_secs(header_timeout.max(1)),
             };
             serve::run(&SourceSet::from_embedded(tables::SOURCES), serve::Config { addr, limits, cases })
         }

@@ -101,7 +101,8 @@ fn position_of_byte(bytes: &[u8], at: usize) -> (usize, usize) {
 fn parse_json_case(text: &str, edition: Option<Edition>) -> Result<bridgelaw_runtime::Case, ApiError> {
     if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
         let mut err = ApiError::bad_request("malformed_json", format!("the body is not JSON: {e}"));
-        err.errors.push(Located { line: e.line(), column: e.column(), field: String::new(), message: e.to_string() });
+        // serde_json gives column 0 for an empty body; positions here are 1-based.
+        err.errors.push(Located { line: e.line().max(1), column: e.column().max(1), field: String::new(), message: e.to_string() });
         return Err(err);
     }
     parse_case(text, edition)

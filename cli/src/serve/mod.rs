@@ -171,12 +171,39 @@ pub fn run(set: &SourceSet, config: Config) -> ExitCode {
 
 /// The start-up lines: where to point a browser, and a warning beyond loopback.
 fn announce(local: SocketAddr, pages: usize, cases: usize) {
-    println!("bridgelaw serve: listening on http://{local}/ (law book: {pages} files, {cases} cases)");
+    for line in announcement(local, pages, cases) {
+        println!("{line}");
+    }
+}
+
+fn announcement(local: SocketAddr, pages: usize, cases: usize) -> Vec<String> {
+    let mut lines = vec![format!("bridgelaw serve: listening on http://{local}/ (law book: {pages} files, {cases} cases)")];
     if !local.ip().is_loopback() {
-        println!(
+        lines.push(format!(
             "bridgelaw serve: {} is beyond loopback: anyone on this network can open the director's page and the API",
             local.ip()
-        );
+        ));
     }
-    println!("bridgelaw serve: the server keeps no state; stop it with Ctrl-C or SIGTERM");
+    lines.push("bridgelaw serve: the server keeps no state; stop it with Ctrl-C or SIGTERM".into());
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn it_says_when_it_serves_beyond_loopback() {
+        let loopback = announcement("127.0.0.1:8080".parse().unwrap(), 1, 0);
+        assert!(!loopback.iter().any(|l| l.contains("beyond loopback")), "{loopback:?}");
+        let club = announcement("0.0.0.0:8080".parse().unwrap(), 1, 0);
+        assert!(club[1].contains("0.0.0.0 is beyond loopback"), "{club:?}");
+    }
+
+    #[test]
+    fn the_default_limits() {
+        let l = Limits::default();
+        assert_eq!(l.body, 64 * 1024);
+        assert!(l.request_time.as_secs() > 0 && l.concurrency > 0);
+    }
 }
