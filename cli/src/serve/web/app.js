@@ -175,12 +175,15 @@ function openingLeader() {
 
 function renderPlay() {
   const h = hands();
-  $("pbn").value = state.case.deal;
-  $("contract").value = state.case.contract;
+  // Never overwrite what is being typed.
+  if (document.activeElement !== $("pbn")) $("pbn").value = state.case.deal;
+  if (document.activeElement !== $("contract")) $("contract").value = state.case.contract;
   const fromAuction = state.ruling && state.ruling.contract && !state.case.contract;
   $("contract-note").textContent = fromAuction ? "The contract comes from the auction." : "";
   renderPicker();
-  const played = Play.playedCards(state.case.events);
+  const penalty = state.ruling && state.ruling.play ? state.ruling.play.penalty_cards : [];
+  const faced = new Set(penalty.map((c) => c.card));
+  const played = Play.playedCards(state.case.events, penalty);
   const trump = Play.trumpOf(contract());
   const tricks = Play.tricks(played, trump);
   const next = Play.nextToPlay(openingLeader(), tricks);
@@ -201,7 +204,7 @@ function renderPlay() {
         { class: `compass c-${s}`, "data-hand": s },
         el("strong", {}, SEAT_NAMES[s], s === dummy ? " (dummy)" : ""),
         Play.SUITS.map((suit) =>
-          el("div", {}, Case.pretty(`${suit}2`).slice(0, 1), " ", left[s].filter((c) => c[0] === suit).map((c) => c[1].replace("T", "10")).join(" ") || "—"),
+          el("div", {}, Case.pretty(`${suit}2`).slice(0, 1), " ", left[s].filter((c) => c[0] === suit).map((c) => c[1].replace("T", "10") + (faced.has(c) ? "*" : "")).join(" ") || "—"),
         ),
       ),
     ),
@@ -215,7 +218,11 @@ function renderPlay() {
         { class: `suit s-${suit}` },
         el("span", { class: "symbol" }, Case.pretty(`${suit}2`).slice(0, 1)),
         left[seat || "N"].filter((c) => c[0] === suit).map((c) =>
-          el("button", { type: "button", class: "card", "data-card": c, onclick: () => addEvent({ [seat]: c }) }, c[1].replace("T", "10")),
+          el(
+            "button",
+            { type: "button", class: faced.has(c) ? "card penalty" : "card", "data-card": c, title: faced.has(c) ? "a penalty card" : null, onclick: () => addEvent({ [seat]: c }) },
+            c[1].replace("T", "10"),
+          ),
         ),
       ),
     ),

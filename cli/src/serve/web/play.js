@@ -42,8 +42,21 @@ export function toPbn(hands) {
   return "N:" + SEATS.map((s) => hand(hands[s] || [])).join(" ");
 }
 
+/**
+ * The cards in play, in order, with their seats: each card once, where it was
+ * last recorded (a card led out of turn and taken back is recorded again when
+ * it is played), and without the penalty cards still on the table (`penalty`,
+ * the ruling's `play.penalty_cards`), which stay in their holders' hands.
+ */
+export function playedCards(events, penalty) {
+  const all = recordedCards(events);
+  const out = all.filter((p, i) => !all.slice(i + 1).some((q) => q.card === p.card));
+  const faced = new Set((penalty || []).map((c) => c.card));
+  return out.filter((p) => !faced.has(p.card));
+}
+
 /** Every card the events record as played, in order, with its seat. */
-export function playedCards(events) {
+function recordedCards(events) {
   const out = [];
   for (const e of events) {
     const one = seatEvent(e);
@@ -64,7 +77,7 @@ export function playedCards(events) {
   return out;
 }
 
-/** The cards each hand still holds: the deal less the cards played. */
+/** The cards each hand still holds (penalty cards included): the deal less the cards played. */
 export function remaining(hands, played) {
   const gone = new Set(played.map((p) => p.card));
   const out = {};
