@@ -140,9 +140,15 @@ async fn rule(
 ) -> Result<Response, ApiError> {
     let edition = edition_param(query)?;
     let text = body_text(&app, &body)?;
-    let case = parse_json_case(&text, edition)?;
+    rule_json(&text, edition).map(json_bytes)
+}
+
+/// The ruling on a case in JSON, as JSON: what `POST /api/v1/rule` answers
+/// once the body is read (also measured on its own by `cli/benches/serve.rs`).
+pub fn rule_json(text: &str, edition: Option<Edition>) -> Result<Vec<u8>, ApiError> {
+    let case = parse_json_case(text, edition)?;
     match bridgelaw_runtime::rule(&case) {
-        Ok(ruling) => Ok(json_bytes(serde_json::to_vec(&ruling).unwrap_or_default())),
+        Ok(ruling) => Ok(serde_json::to_vec(&ruling).unwrap_or_default()),
         Err(e) => {
             let mut err = ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -150,7 +156,7 @@ async fn rule(
                 format!("the laws cannot rule on this case: event {}: {}", e.event, e.message),
             );
             err.event = Some(e.event);
-            err.at = serde_json::from_str::<Value>(&text)
+            err.at = serde_json::from_str::<Value>(text)
                 .ok()
                 .and_then(|v| v.pointer(&format!("/events/{}", e.event.saturating_sub(1))).cloned());
             Err(err)

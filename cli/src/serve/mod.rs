@@ -27,7 +27,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-pub use api::OPENAPI;
+pub use api::{rule_json, OPENAPI};
 pub use errors::ApiError;
 
 /// The Content-Security-Policy of every response: nothing from elsewhere.

@@ -198,7 +198,7 @@ function renderPlay() {
   const left = Play.remaining(h, played);
   const dummy = state.ruling && state.ruling.play ? state.ruling.play.dummy : null;
   $("hands").replaceChildren(
-    ...["N", "W", "E", "S"].map((s) =>
+    ...SEATS.map((s) =>
       el(
         "div",
         { class: `compass c-${s}`, "data-hand": s },

@@ -48,7 +48,7 @@ function capital(s) {
 }
 
 function words(name) {
-  return name.replace(/_/g, " ");
+  return name === "true" ? "yes" : name === "false" ? "no" : name.replace(/_/g, " ");
 }
 
 /** What an irregularity entry answers, as a heading. */
@@ -85,6 +85,7 @@ function question(ir, fact, facts, onAnswer) {
   const values = [];
   for (const alt of ir.alternatives) for (const v of alt.when[fact] || []) if (!values.includes(v)) values.push(v);
   if (!values.length && def) for (const v of def.values) values.push(v.name);
+  if (values.includes("true")) values.sort((a, b) => (a === "true" ? -1 : b === "true" ? 1 : 0));
   const who = def && def.source === "choice" ? "Players' choice" : "Director's judgement";
   const doc = (v) => (def && def.values.find((x) => x.name === v)) || null;
   return el(
@@ -100,7 +101,7 @@ function question(ir, fact, facts, onAnswer) {
         el(
           "button",
           { class: "answer", type: "button", "data-answer": v, onclick: () => onAnswer(ir.event, fact, v) },
-          el("strong", {}, words(v)),
+          el("strong", {}, capital(words(v))),
           doc(v) ? el("small", {}, doc(v).doc) : null,
         ),
       ),
