@@ -66,7 +66,8 @@ async fn a_ruling_on_an_irregular_auction() {
     let ir = &r["irregularities"][0];
     assert_eq!(ir["irregularity"], "pass_out_of_rotation");
     assert_eq!(ir["event"], 3);
-    let names: Vec<&str> = ir["rectifications"].as_array().unwrap().iter().map(|x| x["rectification"].as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        ir["rectifications"].as_array().unwrap().iter().map(|x| x["rectification"].as_str().unwrap()).collect();
     assert_eq!(names[..2], ["cancel_call", "must_pass"], "{ir:#}");
     assert_eq!(ir["rectifications"][1]["clauses"][0], "Law 30B2");
     // North bid hearts first: 2H by North (as `bridgelaw rule` says of this case).
@@ -167,7 +168,8 @@ async fn invalid_utf8_and_deep_nesting_are_400() {
 
 #[tokio::test]
 async fn a_case_file_reads_into_its_json_form() {
-    let yaml = std::fs::read_to_string(serve_support::workspace().join("tests/cases/1987/law30-b2-partner-turn.yaml")).unwrap();
+    let yaml = std::fs::read_to_string(serve_support::workspace().join("tests/cases/1987/law30-b2-partner-turn.yaml"))
+        .unwrap();
     let j = api("POST", "/api/v1/case", "/api/v1/case", yaml).await.json();
     assert_eq!(j["edition"], "1987");
     assert_eq!(j["events"][3], json!({"director": {"pass_meaning": "natural"}}));
@@ -253,7 +255,9 @@ async fn the_book_is_served_from_memory_only() {
 
 #[tokio::test]
 async fn every_response_carries_the_security_headers() {
-    for (method, uri) in [("GET", "/"), ("GET", "/app.js"), ("GET", "/book/"), ("GET", "/api/v1/editions"), ("GET", "/nothing")] {
+    for (method, uri) in
+        [("GET", "/"), ("GET", "/app.js"), ("GET", "/book/"), ("GET", "/api/v1/editions"), ("GET", "/nothing")]
+    {
         let r = send(method, uri, Body::empty()).await;
         assert_eq!(r.headers["content-security-policy"], serve::CSP, "{uri}");
         assert!(serve::CSP.starts_with("default-src 'self'"));
@@ -281,7 +285,14 @@ async fn responses_are_compressed_when_asked() {
 #[test]
 fn every_documented_endpoint_is_served() {
     let doc = openapi();
-    let served = ["/api/v1/rule", "/api/v1/case", "/api/v1/editions", "/api/v1/facts", "/api/v1/clauses/{edition}/{id}", "/api/v1/openapi.json"];
+    let served = [
+        "/api/v1/rule",
+        "/api/v1/case",
+        "/api/v1/editions",
+        "/api/v1/facts",
+        "/api/v1/clauses/{edition}/{id}",
+        "/api/v1/openapi.json",
+    ];
     let documented: Vec<&String> = doc["paths"].as_object().unwrap().keys().collect();
     assert_eq!(documented.len(), served.len(), "{documented:?}");
     for p in served {

@@ -18,8 +18,8 @@ use std::time::{Duration, Instant};
 const DEAL: &str = "N:AKQJ.AKQJ.KQJ.KQ T98.T98.AT98.AJT 7654.765.765.987 32.432.432.65432";
 
 fn program(name: &str) -> PathBuf {
-    let on_path = std::env::var_os("PATH")
-        .and_then(|p| std::env::split_paths(&p).map(|d| d.join(name)).find(|c| c.is_file()));
+    let on_path =
+        std::env::var_os("PATH").and_then(|p| std::env::split_paths(&p).map(|d| d.join(name)).find(|c| c.is_file()));
     on_path.or_else(|| Some(PathBuf::from("/usr/bin").join(name)).filter(|p| p.is_file())).unwrap_or_else(|| {
         panic!(
             "`{name}` is not installed, and the director's page browser test needs it: install Debian's \
@@ -61,7 +61,8 @@ impl Drop for Driver {
 }
 
 fn screenshots() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).parent().expect("the target directory").join("serve-screenshots");
+    let dir =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).parent().expect("the target directory").join("serve-screenshots");
     std::fs::create_dir_all(&dir).expect("a directory for the screenshots");
     dir
 }
@@ -94,7 +95,8 @@ impl Page {
         self.el(&format!("#events li[data-event=\"{n}\"]")).await;
         let deadline = Instant::now() + Duration::from_secs(15);
         loop {
-            let busy = self.client.execute("return document.getElementById('ruling').hasAttribute('aria-busy')", vec![]).await;
+            let busy =
+                self.client.execute("return document.getElementById('ruling').hasAttribute('aria-busy')", vec![]).await;
             if busy.ok() == Some(json!(false)) {
                 return;
             }
@@ -217,6 +219,21 @@ async fn scenario(page: &Page) {
 
     play(page).await;
     downloaded_case_rules_the_same(page).await;
+    opens_a_case_file(page).await;
+}
+
+/// "Open a file" reads a case file of the corpus into the page.
+async fn opens_a_case_file(page: &Page) {
+    let file = serve_support::workspace().join("tests/cases/1987/law30-b2-partner-turn.yaml");
+    let file = file.canonicalize().expect("the case file exists");
+    page.el("#open").await.send_keys(&file.display().to_string()).await.expect("a file is chosen");
+    page.event(8).await;
+    page.el(".irregularity [data-rectification=must_pass]").await;
+    assert_eq!(page.el("#edition").await.prop("value").await.unwrap().as_deref(), Some("1987"));
+    let ruling = page.el("#ruling").await.text().await.unwrap();
+    assert!(ruling.contains("North must pass throughout the auction"), "{ruling}");
+    assert!(ruling.contains("Contract 2♥ by North"), "{ruling}");
+    page.shot("7-case-file-opened.png", "#record").await;
 }
 
 /// A new case in 1987: a deal, 4S by North, and West leads at East's turn.
@@ -250,7 +267,11 @@ async fn play(page: &Page) {
     page.tap(".question[data-fact=declarer_saw_dummy] [data-answer=false]").await;
     page.el(".irregularity [data-rectification=lead_from_correct_hand]").await;
     let ruling = page.el("#ruling").await.text().await.unwrap();
-    assert!(ruling.contains("the lead is made from the correct hand, East's") || ruling.contains("The lead is made from the correct hand, East's"), "{ruling}");
+    assert!(
+        ruling.contains("the lead is made from the correct hand, East's")
+            || ruling.contains("The lead is made from the correct hand, East's"),
+        "{ruling}"
+    );
     assert!(ruling.contains("West's ♥4 (major)"), "{ruling}");
     // West's H4 is back in his hand, as a penalty card; East is to lead.
     page.tap("#play-seats [data-seat=W]").await;

@@ -39,7 +39,8 @@ fn bad_input_of_every_kind_gets_its_error_and_the_next_request_is_served() {
 
     // Over the limit, chunked, with no length announced.
     let mut s = connect(addr);
-    let mut raw = b"POST /api/v1/rule HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n".to_vec();
+    let mut raw =
+        b"POST /api/v1/rule HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n".to_vec();
     for _ in 0..20 {
         raw.extend_from_slice(format!("1000\r\n{}\r\n", " ".repeat(4096)).as_bytes());
     }
@@ -75,9 +76,7 @@ fn slow_clients_are_cut_off_and_do_not_hold_up_others() {
 
     // A body that never finishes: 408 after the request time limit.
     let mut slow_body = connect(addr);
-    slow_body
-        .write_all(b"POST /api/v1/rule HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{\"dealer\": ")
-        .unwrap();
+    slow_body.write_all(b"POST /api/v1/rule HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{\"dealer\": ").unwrap();
     // Headers that never finish: the connection is closed after the header time limit.
     let mut slow_head = connect(addr);
     slow_head.write_all(b"POST /api/v1/rule HTTP/1.1\r\nHost: x\r\n").unwrap();

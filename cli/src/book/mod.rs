@@ -146,7 +146,11 @@ pub fn build_with_targets(program: &Program, cases: &[CaseSource]) -> (Site, Vec
     let mut targets = Vec::new();
     for (ei, e) in program.editions.iter().enumerate() {
         for (ci, c) in e.clauses.iter().enumerate() {
-            targets.push(ClauseTarget { edition: e.name.clone(), id: c.id.clone(), target: book.clause_target(ei, ci) });
+            targets.push(ClauseTarget {
+                edition: e.name.clone(),
+                id: c.id.clone(),
+                target: book.clause_target(ei, ci),
+            });
         }
     }
     (book.render(), targets)

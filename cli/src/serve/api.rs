@@ -102,7 +102,12 @@ fn parse_json_case(text: &str, edition: Option<Edition>) -> Result<bridgelaw_run
     if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
         let mut err = ApiError::bad_request("malformed_json", format!("the body is not JSON: {e}"));
         // serde_json gives column 0 for an empty body; positions here are 1-based.
-        err.errors.push(Located { line: e.line().max(1), column: e.column().max(1), field: String::new(), message: e.to_string() });
+        err.errors.push(Located {
+            line: e.line().max(1),
+            column: e.column().max(1),
+            field: String::new(),
+            message: e.to_string(),
+        });
         return Err(err);
     }
     parse_case(text, edition)
@@ -121,11 +126,8 @@ fn parse_case(text: &str, edition: Option<Edition>) -> Result<bridgelaw_runtime:
                 message: e.message,
             })
             .collect();
-        let summary = errors
-            .iter()
-            .map(|e| format!("{}:{}: {}", e.line, e.column, e.message))
-            .collect::<Vec<_>>()
-            .join("; ");
+        let summary =
+            errors.iter().map(|e| format!("{}:{}: {}", e.line, e.column, e.message)).collect::<Vec<_>>().join("; ");
         let mut err = ApiError::bad_request("invalid_case", format!("the case is not valid: {summary}"));
         err.errors = errors;
         err
@@ -247,7 +249,10 @@ async fn facts(State(app): State<Arc<App>>) -> Response {
 }
 
 /// `GET /api/v1/clauses/{edition}/{id}`: a clause, its text, summary, rules and references.
-async fn clause(State(app): State<Arc<App>>, Path((edition, id)): Path<(String, String)>) -> Result<Response, ApiError> {
+async fn clause(
+    State(app): State<Arc<App>>,
+    Path((edition, id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
     let p = &app.program;
     let e = p.editions.iter().find(|e| e.name == edition).ok_or_else(|| unknown_edition(&edition))?;
     let ci = e.clauses.iter().position(|c| c.id.eq_ignore_ascii_case(&id)).ok_or_else(|| {

@@ -25,7 +25,8 @@ const WEB: [(&str, &str, &str); 7] = [
 pub fn routes() -> Router<Arc<App>> {
     let mut router = Router::new();
     for (path, content_type, content) in WEB {
-        router = router.route(path, get(move || async move { file(content_type, content.as_bytes().to_vec(), "no-cache") }));
+        router =
+            router.route(path, get(move || async move { file(content_type, content.as_bytes().to_vec(), "no-cache") }));
     }
     router
         .route("/book", get(|| async { Redirect::permanent("/book/") }))
@@ -55,7 +56,8 @@ fn book_file(app: &App, path: &str) -> Response {
     match app.book.get(path) {
         Some((content_type, content)) => file(content_type, content.clone(), "public, max-age=300"),
         None => {
-            let page = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not in the law book</title>\
+            let page =
+                "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not in the law book</title>\
                 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>\
                 <body><p>This page is not in the law book. <a href=\"/book/\">The index</a></p></body></html>";
             let mut r = file("text/html; charset=utf-8", page, "no-cache");

@@ -85,9 +85,9 @@ impl App {
             return Err(diagnostic::render_human(&compiled.diagnostics, set));
         };
         let (site, targets) = book::build_with_targets(&program, cases);
-        let book = site.files.into_iter().map(|f| (f.path.clone(), (content_type(&f.path), f.content.into()))).collect();
-        let clause_targets =
-            targets.into_iter().map(|t| ((t.edition, t.id.to_ascii_lowercase()), t.target)).collect();
+        let book =
+            site.files.into_iter().map(|f| (f.path.clone(), (content_type(&f.path), f.content.into()))).collect();
+        let clause_targets = targets.into_iter().map(|t| ((t.edition, t.id.to_ascii_lowercase()), t.target)).collect();
         Ok(App { program, book, clause_targets, body_limit })
     }
 
@@ -109,7 +109,8 @@ fn content_type(path: &str) -> &'static str {
 
 /// The whole service: routes, then the layers every request passes through.
 pub fn router(app: Arc<App>, limits: Limits) -> Router {
-    let static_header = |name, value: &'static str| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
+    let static_header =
+        |name, value: &'static str| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
     api::routes()
         .merge(assets::routes())
         .fallback(errors::not_found)
@@ -177,7 +178,8 @@ fn announce(local: SocketAddr, pages: usize, cases: usize) {
 }
 
 fn announcement(local: SocketAddr, pages: usize, cases: usize) -> Vec<String> {
-    let mut lines = vec![format!("bridgelaw serve: listening on http://{local}/ (law book: {pages} files, {cases} cases)")];
+    let mut lines =
+        vec![format!("bridgelaw serve: listening on http://{local}/ (law book: {pages} files, {cases} cases)")];
     if !local.ip().is_loopback() {
         lines.push(format!(
             "bridgelaw serve: {} is beyond loopback: anyone on this network can open the director's page and the API",

@@ -26,15 +26,13 @@ fn escape(segment: &str) -> String {
 /// Checks a response against the OpenAPI document: the path, method and
 /// status must be documented, and the JSON body must match the schema.
 pub fn check_response(doc: &Value, path: &str, method: &str, status: u16, body: &Value) -> Result<(), String> {
-    let pointer = format!(
-        "/paths/{}/{method}/responses/{status}/content/{}/schema",
-        escape(path),
-        escape("application/json")
-    );
+    let pointer =
+        format!("/paths/{}/{method}/responses/{status}/content/{}/schema", escape(path), escape("application/json"));
     if doc.pointer(&pointer).is_none() {
         return Err(format!("{method} {path} → {status} is not documented (no {pointer})"));
     }
-    validate(doc, &pointer, body).map_err(|e| format!("{method} {path} → {status} does not match the document:\n  {e}\n{body:#}"))
+    validate(doc, &pointer, body)
+        .map_err(|e| format!("{method} {path} → {status} does not match the document:\n  {e}\n{body:#}"))
 }
 
 /// Checks an error body (from any path, such as a 405 or the fallback's 404) against the Error schema.

@@ -58,6 +58,9 @@ async function rule() {
   state.seat = null;
   $("ruling").removeAttribute("aria-busy");
   render();
+  // After the director is called or a question answered, the ruling is what he reads next.
+  const last = state.case.events[state.case.events.length - 1];
+  if (Case.directorAnswers(last) !== null) $("ruling-box").scrollIntoView({ block: "start" });
 }
 
 function addEvent(e) {
