@@ -18,11 +18,11 @@ fn bench(c: &mut Criterion) {
     let case = bridgelaw::case_file::parse(CASE).expect("the case parses");
     let mut group = c.benchmark_group("serve");
     group.bench_function("rule only (parsed case)", |b| b.iter(|| bridgelaw_runtime::rule(&case).expect("it rules")));
-    group.bench_function("JSON case in, JSON ruling out", |b| {
-        b.iter(|| serve::rule_json(CASE, None).expect("it rules"))
-    });
     let set = SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES);
     let app = Arc::new(App::new(&set, &[], Limits::default().body).expect("the laws compile"));
+    group.bench_function("JSON case in, JSON ruling out", |b| {
+        b.iter(|| serve::rule_json(&app, CASE, None).expect("it rules"))
+    });
     let router = serve::router(app, Limits::default());
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
     group.bench_function("the whole service in process (no socket)", |b| {

@@ -99,6 +99,8 @@ async fn the_edition_query_overrides_the_case() {
     assert_eq!(e.status, 404);
     assert_eq!(e.json()["error"], "not_found");
     assert!(e.json()["message"].as_str().unwrap().contains("1066"));
+    let e = api("POST", RULE, RULE, r#"{"edition": "1066", "dealer": "N", "events": []}"#).await;
+    assert_eq!((e.status, e.json()["error"].as_str()), (404, Some("not_found")), "{}", e.text());
 }
 
 #[tokio::test]
@@ -298,4 +300,30 @@ fn every_documented_endpoint_is_served() {
     for p in served {
         assert!(doc["paths"].get(p).is_some(), "{p} is not documented");
     }
+}
+
+#[tokio::test]
+async fn a_law_directory_rules_through_the_interpreter_as_the_built_in_laws_do() {
+    let loaded = bridgelaw::laws::load(&serve_support::workspace().join("laws")).expect("the laws load");
+    let loaded: &'static bridgelaw::laws::LoadedLaws = Box::leak(Box::new(loaded));
+    let app = Arc::new(App::loaded(loaded, &[], Limits::default().body));
+    let request = |uri: &str, body: &'static str| {
+        let router = serve::router(app.clone(), Limits::default());
+        let request = Request::builder().method("POST").uri(uri).body(Body::from(body)).unwrap();
+        async move {
+            let response = router.oneshot(request).await.unwrap();
+            let status = response.status().as_u16();
+            let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+            (status, serde_json::from_slice::<Value>(&body).unwrap())
+        }
+    };
+    let (status, interpreted) = request(RULE, LAW_30B2_CASE).await;
+    assert_eq!(status, 200, "{interpreted}");
+    assert_eq!(interpreted, api("POST", RULE, RULE, LAW_30B2_CASE).await.json());
+    let (status, e) = request("/api/v1/rule?edition=1066", LAW_30B2_CASE).await;
+    assert_eq!((status, e["error"].as_str()), (404, Some("not_found")));
+    let (status, e) = request(RULE, r#"{"edition": "1066", "dealer": "N", "events": []}"#).await;
+    assert_eq!((status, e["error"].as_str()), (404, Some("not_found")), "{e}");
+    let (status, e) = request(RULE, r#"{"edition": "1987", "dealer": "N", "events": [{"N": "1Z"}]}"#).await;
+    assert_eq!((status, e["errors"][0]["field"].as_str()), (400, Some("/events/0/N")), "{e}");
 }

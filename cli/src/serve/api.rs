@@ -5,6 +5,7 @@
 use super::errors::{ApiError, Located};
 use super::App;
 use crate::case_file;
+use crate::laws::{RuleError, Rulebook};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -48,15 +49,17 @@ fn json_value(v: &Value) -> Response {
     json_bytes(serde_json::to_vec(v).unwrap_or_default())
 }
 
-/// `?edition=`: a built-in edition, or 404.
-fn edition_param(query: Result<Query<RuleQuery>, QueryRejection>) -> Result<Option<Edition>, ApiError> {
+/// `?edition=`: an edition of the laws served, or 404.
+fn edition_param(app: &App, query: Result<Query<RuleQuery>, QueryRejection>) -> Result<Option<String>, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
-    q.edition.map(|name| Edition::from_name(&name).ok_or_else(|| unknown_edition(&name))).transpose()
+    if let Some(name) = &q.edition {
+        app.rulebook.edition(name).map_err(ApiError::not_found)?;
+    }
+    Ok(q.edition)
 }
 
-fn unknown_edition(name: &str) -> ApiError {
-    let known: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
-    ApiError::not_found(format!("unknown edition `{name}`; this server knows: {}", known.join(", ")))
+fn unknown_edition(app: &App, name: &str) -> ApiError {
+    ApiError::not_found(format!("unknown edition `{name}`; this server has: {}", app.rulebook.names().join(", ")))
 }
 
 /// The body as text, or the error for a body over the limit or not UTF-8.
@@ -96,9 +99,8 @@ fn position_of_byte(bytes: &[u8], at: usize) -> (usize, usize) {
     (line, column)
 }
 
-/// Checks that `text` is JSON (so that YAML-only syntax is refused and deep
-/// nesting is bounded), then reads it as a case with positions.
-fn parse_json_case(text: &str, edition: Option<Edition>) -> Result<bridgelaw_runtime::Case, ApiError> {
+/// Checks that `text` is JSON, so that YAML-only syntax is refused.
+fn check_json(text: &str) -> Result<(), ApiError> {
     if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
         let mut err = ApiError::bad_request("malformed_json", format!("the body is not JSON: {e}"));
         // serde_json gives column 0 for an empty body; positions here are 1-based.
@@ -110,28 +112,31 @@ fn parse_json_case(text: &str, edition: Option<Edition>) -> Result<bridgelaw_run
         });
         return Err(err);
     }
-    parse_case(text, edition)
+    Ok(())
 }
 
 /// Reads a case (YAML, of which JSON is a part) with the case-file reader.
 fn parse_case(text: &str, edition: Option<Edition>) -> Result<bridgelaw_runtime::Case, ApiError> {
-    case_file::parse_with(text, edition).map_err(|errors| {
-        let root = marked_yaml::parse_yaml(0, text).ok();
-        let errors: Vec<Located> = errors
-            .into_iter()
-            .map(|e| Located {
-                field: root.as_ref().map(|r| pointer_at(r, e.line, e.column)).unwrap_or_default(),
-                line: e.line,
-                column: e.column,
-                message: e.message,
-            })
-            .collect();
-        let summary =
-            errors.iter().map(|e| format!("{}:{}: {}", e.line, e.column, e.message)).collect::<Vec<_>>().join("; ");
-        let mut err = ApiError::bad_request("invalid_case", format!("the case is not valid: {summary}"));
-        err.errors = errors;
-        err
-    })
+    case_file::parse_with(text, edition).map_err(|errors| located(text, errors))
+}
+
+/// The case reader's errors, each with the JSON Pointer of its field.
+fn located(text: &str, errors: Vec<case_file::CaseError>) -> ApiError {
+    let root = marked_yaml::parse_yaml(0, text).ok();
+    let errors: Vec<Located> = errors
+        .into_iter()
+        .map(|e| Located {
+            field: root.as_ref().map(|r| pointer_at(r, e.line, e.column)).unwrap_or_default(),
+            line: e.line,
+            column: e.column,
+            message: e.message,
+        })
+        .collect();
+    let summary =
+        errors.iter().map(|e| format!("{}:{}: {}", e.line, e.column, e.message)).collect::<Vec<_>>().join("; ");
+    let mut err = ApiError::bad_request("invalid_case", format!("the case is not valid: {summary}"));
+    err.errors = errors;
+    err
 }
 
 /// `POST /api/v1/rule`: the ruling on a case sent as JSON.
@@ -140,16 +145,36 @@ async fn rule(
     query: Result<Query<RuleQuery>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let edition = edition_param(query)?;
+    let edition = edition_param(&app, query)?;
     let text = body_text(&app, &body)?;
-    rule_json(&text, edition).map(json_bytes)
+    rule_json(&app, &text, edition.as_deref()).map(json_bytes)
 }
 
 /// The ruling on a case in JSON, as JSON: what `POST /api/v1/rule` answers
 /// once the body is read (also measured on its own by `cli/benches/serve.rs`).
-pub fn rule_json(text: &str, edition: Option<Edition>) -> Result<Vec<u8>, ApiError> {
-    let case = parse_json_case(text, edition)?;
-    match bridgelaw_runtime::rule(&case) {
+pub fn rule_json(app: &App, text: &str, edition: Option<&str>) -> Result<Vec<u8>, ApiError> {
+    check_json(text)?;
+    let ruled = match app.rulebook {
+        // The built-in editions: one reading of the case, its edition checked by the reader.
+        Rulebook::BuiltIn => {
+            let case = parse_case(text, edition.and_then(Edition::from_name)).map_err(|e| {
+                // An edition the server does not have is a 404, as with the interpreted laws.
+                let named = edition.is_none().then(|| crate::laws::case_edition(text)).flatten();
+                match named {
+                    Some(name) if Edition::from_name(&name).is_none() => unknown_edition(app, &name),
+                    _ => e,
+                }
+            })?;
+            bridgelaw_runtime::rule(&case)
+        }
+        Rulebook::Loaded(_) => match app.rulebook.rule_text(text, edition) {
+            Ok(ruling) => Ok(ruling),
+            Err(RuleError::Case(errors)) => return Err(located(text, errors)),
+            Err(RuleError::Edition(message)) => return Err(ApiError::not_found(message)),
+            Err(RuleError::Referee(e)) => Err(e),
+        },
+    };
+    match ruled {
         Ok(ruling) => Ok(serde_json::to_vec(&ruling).unwrap_or_default()),
         Err(e) => {
             let mut err = ApiError::new(
@@ -216,17 +241,18 @@ pub fn pointer_at(root: &Node, line: usize, column: usize) -> String {
 
 /// `GET /api/v1/editions`: the editions this server rules under, the newest last.
 async fn editions(State(app): State<Arc<App>>) -> Response {
-    let newest = case_file::newest_edition().name();
-    let list: Vec<Value> = Edition::ALL
+    let names = app.rulebook.names();
+    let newest = names.last().copied().unwrap_or_default();
+    let list: Vec<Value> = names
         .iter()
-        .map(|e| {
-            let compiled = app.program.editions.iter().find(|p| p.name == e.name());
+        .map(|name| {
+            let compiled = app.program.editions.iter().find(|p| p.name == *name);
             json!({
-                "name": e.name(),
+                "name": name,
                 "title": compiled.map(|p| p.title.as_str()),
                 "clauses": compiled.map_or(0, |p| p.clauses.len()),
                 "rules": compiled.map_or(0, |p| p.rules.len()),
-                "newest": e.name() == newest,
+                "newest": *name == newest,
             })
         })
         .collect();
@@ -253,8 +279,8 @@ async fn clause(
     State(app): State<Arc<App>>,
     Path((edition, id)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let p = &app.program;
-    let e = p.editions.iter().find(|e| e.name == edition).ok_or_else(|| unknown_edition(&edition))?;
+    let p = app.program;
+    let e = p.editions.iter().find(|e| e.name == edition).ok_or_else(|| unknown_edition(&app, &edition))?;
     let ci = e.clauses.iter().position(|c| c.id.eq_ignore_ascii_case(&id)).ok_or_else(|| {
         let hint = bridgelaw_compiler::diagnostic::did_you_mean(&id, e.clauses.iter().map(|c| c.id.as_str()))
             .map(|s| format!("; did you mean `{s}`?"))

@@ -10,6 +10,7 @@ mod errors;
 mod net;
 
 use crate::book::{self, CaseSource};
+use crate::laws::{LoadedLaws, Rulebook};
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
 use axum::Router;
@@ -68,7 +69,10 @@ impl Default for Limits {
 
 /// Everything the handlers read, prepared once at start-up and never changed.
 pub struct App {
-    pub(crate) program: Program,
+    /// The checked laws: editions, clauses, facts (for the API and the book).
+    pub(crate) program: &'static Program,
+    /// What the laws rule with: the editions built in, or a law directory interpreted.
+    pub(crate) rulebook: Rulebook<'static>,
     /// The law book: path relative to `/book/` → content type and content.
     pub(crate) book: HashMap<String, (&'static str, axum::body::Bytes)>,
     /// (edition, clause id in lower case) → the clause's place in the book.
@@ -77,18 +81,29 @@ pub struct App {
 }
 
 impl App {
-    /// Compiles the laws and renders the book with `cases`. Fails with the
-    /// laws' diagnostics.
+    /// The built-in laws (compiled from `set`, their sources) and the book with
+    /// `cases`. Fails with the laws' diagnostics.
     pub fn new(set: &SourceSet, cases: &[CaseSource], body_limit: usize) -> Result<App, String> {
         let compiled = bridgelaw_compiler::compile(set);
         let Some(program) = compiled.program else {
             return Err(diagnostic::render_human(&compiled.diagnostics, set));
         };
-        let (site, targets) = book::build_with_targets(&program, cases);
+        // Prepared once per process and read by every request until it ends.
+        let program: &'static Program = Box::leak(Box::new(program));
+        Ok(App::with(program, Rulebook::BuiltIn, cases, body_limit))
+    }
+
+    /// A law directory loaded with `laws::load`, ruled with by the interpreter.
+    pub fn loaded(laws: &'static LoadedLaws, cases: &[CaseSource], body_limit: usize) -> App {
+        App::with(laws.program(), Rulebook::Loaded(laws), cases, body_limit)
+    }
+
+    fn with(program: &'static Program, rulebook: Rulebook<'static>, cases: &[CaseSource], body_limit: usize) -> App {
+        let (site, targets) = book::build_with_targets(program, cases, rulebook);
         let book =
             site.files.into_iter().map(|f| (f.path.clone(), (content_type(&f.path), f.content.into()))).collect();
         let clause_targets = targets.into_iter().map(|t| ((t.edition, t.id.to_ascii_lowercase()), t.target)).collect();
-        Ok(App { program, book, clause_targets, body_limit })
+        App { program, rulebook, book, clause_targets, body_limit }
     }
 
     /// The book page and anchor of a clause, as an absolute path: `/book/laws/1987/law-30.html#law-30b2`.
@@ -127,8 +142,9 @@ pub fn router(app: Arc<App>, limits: Limits) -> Router {
         .layer(CatchPanicLayer::custom(errors::panicked))
 }
 
-/// `bridgelaw serve`: prepares the app, binds, and serves until SIGTERM or Ctrl-C.
-pub fn run(set: &SourceSet, config: Config) -> ExitCode {
+/// `bridgelaw serve`: prepares the app (with the built-in laws, or `laws`
+/// loaded from `--laws DIR`), binds, and serves until SIGTERM or Ctrl-C.
+pub fn run(laws: Option<LoadedLaws>, config: Config) -> ExitCode {
     let cases = match &config.cases {
         Some(dir) => match book::read_cases(dir) {
             Ok(c) => c,
@@ -139,13 +155,19 @@ pub fn run(set: &SourceSet, config: Config) -> ExitCode {
         },
         None => Vec::new(),
     };
-    let app = match App::new(set, &cases, config.limits.body) {
-        Ok(app) => Arc::new(app),
-        Err(diagnostics) => {
-            eprint!("{diagnostics}");
-            return ExitCode::from(1);
+    let app = match laws {
+        Some(laws) => App::loaded(Box::leak(Box::new(laws)), &cases, config.limits.body),
+        None => {
+            match App::new(&SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES), &cases, config.limits.body) {
+                Ok(app) => app,
+                Err(diagnostics) => {
+                    eprint!("{diagnostics}");
+                    return ExitCode::from(1);
+                }
+            }
         }
     };
+    let app = Arc::new(app);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(r) => r,
         Err(e) => {
