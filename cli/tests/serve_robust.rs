@@ -142,3 +142,13 @@ fn sigterm_finishes_the_request_in_flight_then_stops() {
     assert!(lines.iter().any(|l| l.contains("shutting down")), "{lines:?}");
     assert!(lines.iter().any(|l| l.contains("stopped")), "{lines:?}");
 }
+
+#[test]
+fn a_law_directory_that_cannot_be_read_stops_it_before_it_listens() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bridgelaw"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--laws", "/nonexistent/laws"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).is_empty(), "it never said it listens");
+}
