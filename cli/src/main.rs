@@ -2,7 +2,7 @@
 //! clauses, and rules on case files with the embedded laws.
 
 use bridgelaw::laws::{self, LoadedLaws, RuleError, Rulebook};
-use bridgelaw::{book, coverage, diff, explain};
+use bridgelaw::{book, coverage, diff, explain, serve};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -121,6 +121,30 @@ enum Command {
         #[arg(long, default_value = DEFAULT_CASES)]
         cases: PathBuf,
     },
+    /// Serve the director's web app, the law book and the JSON API (see docs/serve.md).
+    Serve {
+        /// The address to listen on; 0.0.0.0:8080 serves a club's network.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The case directory the law book shows (tests/cases when present).
+        #[arg(long)]
+        cases: Option<PathBuf>,
+        /// The largest request body, in bytes.
+        #[arg(long, default_value_t = 64 * 1024)]
+        body_limit: usize,
+        /// The longest a request may take, in seconds.
+        #[arg(long, default_value_t = 10)]
+        request_timeout: u64,
+        /// The most requests handled at once.
+        #[arg(long, default_value_t = 256)]
+        concurrency: usize,
+        /// The longest a client may take to send its request headers, in seconds.
+        #[arg(long, default_value_t = 10)]
+        header_timeout: u64,
+        /// A law directory to rule with, interpreted; the built-in laws when omitted.
+        #[arg(long)]
+        laws: Option<PathBuf>,
+    },
 }
 
 /// Exit status for input with errors (law diagnostics, a malformed case).
@@ -156,6 +180,19 @@ macro_rules! report {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let done = match cli.command {
+        Command::Serve { addr, cases, body_limit, request_timeout, concurrency, header_timeout, laws } => {
+            let cases = cases.or_else(|| Some(PathBuf::from("tests/cases")).filter(|d| d.is_dir()));
+            let limits = serve::Limits {
+                body: body_limit,
+                request_time: std::time::Duration::from_secs(request_timeout.max(1)),
+                concurrency: concurrency.max(1),
+                header_time: std::time::Duration::from_secs(header_timeout.max(1)),
+            };
+            return match load(laws.as_deref()) {
+                Ok(loaded) => serve::run(loaded, serve::Config { addr, limits, cases }),
+                Err(status) => ExitCode::from(status),
+            };
+        }
         Command::Check { dir, format } => check(dir.as_deref(), format),
         Command::Emit { dir } => emit(dir.as_deref()),
         Command::Explain { clause, edition, dir } => match sources(dir.as_deref()) {

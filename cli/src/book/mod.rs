@@ -136,6 +136,31 @@ pub fn build(program: &Program, cases: &[CaseSource]) -> Site {
     Book::new(program, cases, Rulebook::BuiltIn).render()
 }
 
+/// Where a clause is in the site: its edition, its id, and its target
+/// relative to the root (`laws/1987/law-30.html#law-30b2`).
+#[derive(Clone, Debug)]
+pub struct ClauseTarget {
+    pub edition: String,
+    pub id: String,
+    pub target: String,
+}
+
+/// Builds the site in memory, with the place of every clause in it (for `bridgelaw serve`).
+pub fn build_with_targets(program: &Program, cases: &[CaseSource], rules: Rulebook) -> (Site, Vec<ClauseTarget>) {
+    let book = Book::new(program, cases, rules);
+    let mut targets = Vec::new();
+    for (ei, e) in program.editions.iter().enumerate() {
+        for (ci, c) in e.clauses.iter().enumerate() {
+            targets.push(ClauseTarget {
+                edition: e.name.clone(),
+                id: c.id.clone(),
+                target: book.clause_target(ei, ci),
+            });
+        }
+    }
+    (book.render(), targets)
+}
+
 /// `bridgelaw docs`: generates the site and reports what it wrote.
 pub fn run(set: &SourceSet, cases_dir: &Path, out: &Path) -> ExitCode {
     report(generate(set, cases_dir, out), set, out)
