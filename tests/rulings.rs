@@ -513,6 +513,14 @@ const EXPECTED: &[Expected] = &[
         "1S by East",
         &["W lapsed"],
     ),
+    // Issue 12 §2: an artificial bid out of rotation (Law 29C).
+    e(
+        "law29c-transfer-out-of-rotation",
+        &["Law 31", "Law 29C (repeats the indicated denomination)"],
+        &[CANCEL_29, "must_pass N next_turn @Law 31A2(a)", REVIEW_23A],
+        "3H by South",
+        &[],
+    ),
     // Legal auctions: nothing to rule.
     e("legal-auction-no-irregularity", &[], &[], "3NT by North", &[]),
     e("legal-competitive-auction", &[], &[], "4SXX by East", &[]),

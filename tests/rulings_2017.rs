@@ -57,6 +57,14 @@ const EXPECTED: &[Expected] = &[
         "2H by North",
         &["W applies prohibit_unspecified_suit"],
     ),
+    // Issue 12 §2: an artificial bid out of rotation replaced by a comparable call (Law 23A).
+    e(
+        "law23-transfer-out-of-rotation-comparable",
+        &["Law 31", "Law 31A2(a)"],
+        &[CANCEL, "review_outcome @Law 23C"],
+        "4H by South",
+        &[],
+    ),
     // Issue 12 §2: calls that break an obligation other than an obligation to pass.
     e(
         "law31a1-bid-not-repeated",

@@ -659,6 +659,8 @@ impl Referee<'_> {
         if !(out_of_rotation && turn == Turn::Lho) {
             known.insert(FactId::ChangeIntent);
         }
+        // A bid is taken as natural unless the director judges what it indicated (Law 29C).
+        known.insert(FactId::IndicatedDenomination);
         Pending {
             event,
             index,
@@ -740,8 +742,11 @@ impl Referee<'_> {
                 p.facts.irregularity == Irregularity::InsufficientBid && matches!(call, Call::Double | Call::Redouble);
             if seat == p.offender && !offender_seen && !not_a_correction {
                 offender_seen = true;
-                let same =
-                    matches!((call, p.call), (Call::Bid { strain: a, .. }, Call::Bid { strain: b, .. }) if a == b);
+                let same = match (call, indicated(&p.facts, p.call)) {
+                    (Call::Bid { strain, .. }, Some(indicated)) => Some(strain) == indicated,
+                    (Call::Bid { strain: a, .. }, None) => matches!(p.call, Call::Bid { strain: b, .. } if a == b),
+                    _ => false,
+                };
                 p.facts.offender_call =
                     if same { tables::OffenderCall::SameDenomination } else { tables::OffenderCall::Other };
                 let lowest = lowest_sufficient(p.last_bid, p.call);
@@ -969,8 +974,9 @@ impl Referee<'_> {
     /// Asks the lead-restriction table about a restriction once the contract is known: the
     /// restriction's kind, suit and clauses, or `open` with the question it depends on.
     fn lead_restriction(&self, l: &PendingLead) -> LeadDecision {
-        let suit = match l.withdrawn {
-            Call::Bid { strain, level } if strain != Strain::NoTrump && level <= 7 => Some(strain),
+        let suit = match (l.withdrawn, indicated(&l.facts, l.withdrawn)) {
+            (Call::Bid { level, .. }, Some(indicated)) if level <= 7 => indicated.filter(|s| *s != Strain::NoTrump),
+            (Call::Bid { strain, level }, _) if strain != Strain::NoTrump && level <= 7 => Some(strain),
             _ => None,
         };
         let later = suit.is_some_and(|s| {
@@ -1127,6 +1133,24 @@ impl Referee<'_> {
             play,
             unevaluated_events: self.stopped_at.unwrap_or(0),
         }
+    }
+}
+
+/// For an artificial bid, the denomination the director judged it to indicate (`Some(None)`
+/// for none); `None` for a natural bid or another call (Law 29C).
+fn indicated(facts: &Facts, call: Call) -> Option<Option<Strain>> {
+    use tables::IndicatedDenomination as D;
+    if !call.is_bid() {
+        return None;
+    }
+    match facts.indicated_denomination {
+        D::Named => None,
+        D::Clubs => Some(Some(Strain::Clubs)),
+        D::Diamonds => Some(Some(Strain::Diamonds)),
+        D::Hearts => Some(Some(Strain::Hearts)),
+        D::Spades => Some(Some(Strain::Spades)),
+        D::Notrump => Some(Some(Strain::NoTrump)),
+        D::NoDenomination => Some(None),
     }
 }
 
