@@ -65,6 +65,14 @@ const EXPECTED: &[Expected] = &[
         "4H by South",
         &[],
     ),
+    // Issue 12 §2: an inadmissible double found only after the opening lead (36C).
+    e(
+        "law36c-inadmissible-double-found-after-the-lead",
+        &["Law 36C"],
+        &["score_without_call @Law 36C"],
+        "1H by North",
+        &[],
+    ),
     // Issue 12 §2: calls that break an obligation other than an obligation to pass.
     e(
         "law31a1-bid-not-repeated",
@@ -398,6 +406,7 @@ const CANCELLED: &[(&str, &[&str])] = &[
     ("law25a-delayed-correction", &["E 1S"]),
     ("law25a-correction-after-partner-called", &["E 2S"]),
     ("law25b1-lho-accepts-substitution", &["E Pass"]),
+    ("law36c-inadmissible-double-found-after-the-lead", &["S X"]),
 ];
 
 #[test]

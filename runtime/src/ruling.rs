@@ -73,6 +73,9 @@ impl Rectified {
                 Act::Card(_) => format!("{turn_of}'s card is taken first; {o}'s {c} is deemed played after it"),
             },
             Rectification::ReopenAuction => format!("the auction does not end; {turn_of}, deprived of his turn, calls"),
+            Rectification::ScoreWithoutCall => {
+                format!("{o}'s {c} is struck out: the final contract is scored as if it had not been made")
+            }
             Rectification::CallChanged => format!("{o}'s {c} replaces the call he changes, which is withdrawn"),
             Rectification::ChangeRefused => format!("{o} may not change his call to {c}; his call stands"),
             Rectification::AdjustedScoreIfAdvantage => format!(

@@ -160,6 +160,8 @@ struct Referee<'c> {
     misinformation_change: Option<(Seat, usize)>,
     /// A `director` event whose answers a condoning call's ruling already used.
     answered_by_next: Option<usize>,
+    /// Calls that stood in the auction but are struck out of the final contract (2017 36C).
+    struck: Vec<usize>,
 }
 
 /// Rules on a whole case with the built-in tables of its edition.
@@ -190,6 +192,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         withdrawn_earlier: None,
         misinformation_change: None,
         answered_by_next: None,
+        struck: Vec::new(),
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
@@ -403,6 +406,7 @@ impl Referee<'_> {
             p.facts.turn_player_called = by_turn_player;
             p.known.insert(FactId::LhoCalled);
             p.known.insert(FactId::TurnPlayerCalled);
+            p.facts.attention_after_opening_lead = self.attention_after_opening_lead(event);
             // The director, called after the condoning call, gives the judgements its ruling needs.
             let answers = match self.case.events.get(event) {
                 Some(Event::Director { answers }) if !answers.is_empty() && self.play.is_none() => {
@@ -507,6 +511,25 @@ impl Referee<'_> {
         (p.table, p.target) = (Table::MisinformationChange, Some(target));
         self.pending = Some(p);
         Ok(())
+    }
+
+    /// Whether the first `director` entry after `event` comes only after the first card; if
+    /// so, that entry is the late discovery this ruling answers, and is not ruled again.
+    fn attention_after_opening_lead(&mut self, event: usize) -> bool {
+        let rest = self.case.events.iter().enumerate().skip(event);
+        let mut played = false;
+        for (i, e) in rest {
+            match e {
+                Event::Play { .. } | Event::SimultaneousPlays { .. } | Event::Together { .. } => played = true,
+                Event::Director { .. } if played => {
+                    self.answered_by_next = Some(i + 1);
+                    return true;
+                }
+                Event::Director { .. } => return false,
+                _ => {}
+            }
+        }
+        false
     }
 
     /// A correction of a player's last call made later than at once (Law 25), for the
@@ -900,6 +923,11 @@ impl Referee<'_> {
             Rectification::DeemSubsequent => self.in_turn_first = true,
             Rectification::ReopenAuction => self.turn = p.turn_of,
             Rectification::CallChanged => self.change_call(p),
+            Rectification::ScoreWithoutCall => {
+                // The auction took its course with the call; the contract is scored without it.
+                self.struck.extend(p.index);
+                self.turn = p.offender.lho();
+            }
             Rectification::ChangeRefused => self.calls.push(Made { seat: p.offender, call: p.call, cancelled: true }),
             Rectification::AdjustedScoreIfAdvantage => {
                 self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() })
@@ -1036,6 +1064,9 @@ impl Referee<'_> {
         }
         let play = self.play_ruling();
         let open = self.stopped_at.is_some();
+        for &i in &self.struck {
+            self.calls[i].cancelled = true;
+        }
         let contract = if self.over { auction::contract(&self.calls).or(self.case.contract) } else { None };
         let leads = std::mem::take(&mut self.leads);
         let mut lead_restrictions = Vec::new();
