@@ -905,3 +905,25 @@ fn bad_play_is_a_clear_error() {
     let err = rule_text(&format!("{HEAD}  - E: DA\n  - S: D5\n  - ask: {{by: N, of: W}}\n")).unwrap_err();
     assert!(err.contains("West has not failed to follow suit"), "{err}");
 }
+
+#[test]
+#[ignore]
+fn transcribe() {
+    use bridgelaw_tests::transcribe::{append, Fields};
+    assert_eq!(cases("1987-play").len(), EXPECTED.len());
+    for p in EXPECTED {
+        let e = &p.base;
+        let f = Fields {
+            rules: e.rules,
+            rectifications: e.rectifications,
+            open_questions: Some(&[]),
+            contract: e.contract,
+            leads: e.leads,
+            penalty_cards: Some(p.penalty_cards),
+            revokes: Some(p.revokes),
+            won: Some(p.won),
+            adjusted: Some(p.adjusted),
+        };
+        append("1987-play", e.case, "1987", &f);
+    }
+}

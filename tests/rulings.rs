@@ -534,3 +534,24 @@ fn json_ruling_has_the_documented_fields() {
     assert_eq!(r["clauses"][0], "Law 30B2");
     insta::assert_json_snapshot!("json-law30-b2-partner-turn", json);
 }
+
+#[test]
+#[ignore]
+fn transcribe() {
+    use bridgelaw_tests::transcribe::{append, Fields};
+    assert_eq!(cases("1987").len(), EXPECTED.len());
+    for e in EXPECTED {
+        let f = Fields {
+            rules: e.rules,
+            rectifications: e.rectifications,
+            open_questions: None,
+            contract: e.contract,
+            leads: e.leads,
+            penalty_cards: None,
+            revokes: None,
+            won: None,
+            adjusted: None,
+        };
+        append("1987", e.case, "1987", &f);
+    }
+}

@@ -332,3 +332,24 @@ fn the_1987_corpus_under_2017() {
         insta::assert_snapshot!(format!("text-2017-{name}"), ruling.to_text());
     }
 }
+
+#[test]
+#[ignore]
+fn transcribe() {
+    use bridgelaw_tests::transcribe::{append, Fields};
+    assert_eq!(cases("2017").len(), EXPECTED.len());
+    for e in EXPECTED {
+        let f = Fields {
+            rules: e.rules,
+            rectifications: e.rectifications,
+            open_questions: None,
+            contract: e.contract,
+            leads: e.leads,
+            penalty_cards: None,
+            revokes: None,
+            won: None,
+            adjusted: None,
+        };
+        append("2017", e.case, "2017", &f);
+    }
+}

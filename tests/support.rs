@@ -136,3 +136,95 @@ pub mod expect {
         assert_eq!(leads, e.leads, "{}: lead restrictions", e.case);
     }
 }
+
+/// TEMPORARY: writes hand-derived expectations into the case files (issue 13 §2).
+pub mod transcribe {
+    use std::fmt::Write;
+
+    fn plain_ok(s: &str) -> bool {
+        let first = s.chars().next().unwrap_or(' ');
+        !s.is_empty()
+            && (first.is_ascii_alphabetic())
+            && !s.contains(": ")
+            && !s.contains(" #")
+            && !s.ends_with(':')
+            && !["null", "true", "false", "yes", "no", "on", "off", "none", "y", "n"]
+                .contains(&s.to_ascii_lowercase().as_str())
+    }
+
+    fn q(s: &str) -> String {
+        if plain_ok(s) {
+            s.to_string()
+        } else {
+            serde_json::to_string(s).unwrap()
+        }
+    }
+
+    fn flow(items: &[&str]) -> String {
+        format!("[{}]", items.iter().map(|s| serde_json::to_string(s).unwrap()).collect::<Vec<_>>().join(", "))
+    }
+
+    fn block(out: &mut String, name: &str, items: &[&str]) {
+        if items.is_empty() {
+            writeln!(out, "    {name}: []").unwrap();
+        } else {
+            writeln!(out, "    {name}:").unwrap();
+            for i in items {
+                writeln!(out, "      - {}", q(i)).unwrap();
+            }
+        }
+    }
+
+    /// The fields of one edition's expectation.
+    pub struct Fields<'a> {
+        pub rules: &'a [&'a str],
+        pub rectifications: &'a [&'a str],
+        pub open_questions: Option<&'a [&'a str]>,
+        pub contract: &'a str,
+        pub leads: &'a [&'a str],
+        pub penalty_cards: Option<&'a [&'a str]>,
+        pub revokes: Option<&'a [&'a str]>,
+        pub won: Option<(usize, usize)>,
+        pub adjusted: Option<Option<(usize, usize)>>,
+    }
+
+    pub fn yaml(edition: &str, f: &Fields) -> String {
+        let mut out = String::new();
+        writeln!(out, "  \"{edition}\":").unwrap();
+        writeln!(out, "    rules: {}", flow(f.rules)).unwrap();
+        block(&mut out, "rectifications", f.rectifications);
+        if let Some(o) = f.open_questions {
+            writeln!(out, "    open_questions: {}", flow(o)).unwrap();
+        }
+        writeln!(out, "    contract: {}", q(f.contract)).unwrap();
+        block(&mut out, "leads", f.leads);
+        if let Some(p) = f.penalty_cards {
+            block(&mut out, "penalty_cards", p);
+        }
+        if let Some(r) = f.revokes {
+            block(&mut out, "revokes", r);
+        }
+        if let Some((a, b)) = f.won {
+            writeln!(out, "    won: [{a}, {b}]").unwrap();
+        }
+        match f.adjusted {
+            Some(Some((a, b))) => writeln!(out, "    adjusted: [{a}, {b}]").unwrap(),
+            Some(None) => writeln!(out, "    adjusted: null").unwrap(),
+            None => {}
+        }
+        out
+    }
+
+    /// Appends an `expect:` block for `edition` to the case file.
+    pub fn append(dir: &str, case: &str, edition: &str, f: &Fields) {
+        let path = crate::root().join("cases").join(dir).join(format!("{case}.yaml"));
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        assert!(!text.contains("\nexpect:"), "{case} already has expectations");
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text += "expect:\n";
+        text += &yaml(edition, f);
+        std::fs::write(&path, text).unwrap();
+    }
+}

@@ -30,7 +30,7 @@ fn at(span: &Span, message: impl Into<String>) -> CaseError {
     CaseError { line, column, message: message.into() }
 }
 
-const KEYS: [&str; 6] = ["edition", "dealer", "vulnerability", "deal", "contract", "events"];
+const KEYS: [&str; 7] = ["edition", "dealer", "vulnerability", "deal", "contract", "events", "expect"];
 const VULNERABILITY: [&str; 4] = ["none", "ns", "ew", "all"];
 
 /// The edition a case is ruled under when neither the case nor the caller
@@ -64,6 +64,9 @@ pub fn parse_with(text: &str, edition: Option<Edition>) -> Result<Case, Vec<Case
                 .unwrap_or_else(|| format!("; expected one of: {}", KEYS.join(", ")));
             errors.push(at(key.span(), format!("unknown key `{}`{hint}", key.as_str())));
         }
+    }
+    if let Some(Err(e)) = map.get("expect").map(crate::expect::parse_block) {
+        errors.extend(e); // the expected ruling (crate::expect), checked whenever the case is read
     }
     let named = match map.get_scalar("edition") {
         Some(s) => Edition::from_name(s.as_str()).or_else(|| {

@@ -6,4 +6,6 @@ pub mod book;
 pub mod case_file;
 pub mod coverage;
 pub mod diff;
+pub mod expect;
 pub mod explain;
+pub mod test_cmd;

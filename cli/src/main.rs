@@ -1,7 +1,7 @@
 //! `bridgelaw`: checks law sources, prints the generated tables, explains
 //! clauses, and rules on case files with the embedded laws.
 
-use bridgelaw::{book, case_file, coverage, diff, explain};
+use bridgelaw::{book, case_file, coverage, diff, explain, test_cmd};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -86,6 +86,16 @@ enum Command {
         #[arg(long)]
         edition: Option<String>,
     },
+    /// Rule every case under PATHS against its `expect:` block; exits 1 on any failure.
+    Test {
+        /// Case files or directories, searched recursively; `tests/cases` by default.
+        paths: Vec<PathBuf>,
+        /// Rule with the interpreted laws of this directory instead of the compiled tables.
+        #[arg(long)]
+        laws: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: RulingFormat,
+    },
     /// Write the law book: a static HTML site of every law, rule and case, readable offline.
     Docs {
         /// The directory to write the site into; created if missing.
@@ -120,6 +130,7 @@ fn main() -> ExitCode {
         Command::Coverage { dir, edition } => coverage_report(&dir, &edition),
         Command::Diff { from, to, cases, format, laws } => diff_report(&from, &to, cases, format, laws.as_deref()),
         Command::Docs { out, laws, cases } => docs(&out, laws.as_deref(), &cases),
+        Command::Test { paths, laws, format } => test(paths, laws.as_deref(), format),
     }
 }
 
@@ -334,4 +345,33 @@ fn docs(out: &Path, laws: Option<&Path>, cases: &Path) -> ExitCode {
         return ExitCode::from(IO_ERROR);
     };
     book::run(&set, cases, out)
+}
+
+/// `test`: every case under `paths` against its `expect:` block.
+fn test(paths: Vec<PathBuf>, laws: Option<&Path>, format: RulingFormat) -> ExitCode {
+    if let Some(dir) = laws {
+        eprintln!(
+            "error: `bridgelaw test --laws {}`: the law interpreter is not available in this build; \
+             run `bridgelaw test` (the compiled tables) after `cargo build`",
+            dir.display()
+        );
+        return ExitCode::from(IO_ERROR);
+    }
+    let paths = if paths.is_empty() { vec![PathBuf::from("tests/cases")] } else { paths };
+    let report = match test_cmd::run(&paths, &test_cmd::BuiltIn) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(IO_ERROR);
+        }
+    };
+    match format {
+        RulingFormat::Text => print!("{}", report.to_text()),
+        RulingFormat::Json => println!("{}", serde_json::to_string_pretty(&report).expect("a report serializes")),
+    }
+    if report.failed > 0 {
+        ExitCode::from(INPUT_ERRORS)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
