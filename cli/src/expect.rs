@@ -357,7 +357,9 @@ fn contract(s: &str) -> Result<String, String> {
     let bid = bid.trim();
     let doubles = bid.len() - bid.trim_end_matches(['X', 'x']).len();
     match Call::parse(&bid[..bid.len() - doubles]) {
-        Ok(call @ Call::Bid { .. }) if doubles <= 2 => Ok(format!("{call}{} by {declarer}", "X".repeat(doubles))),
+        Ok(call @ Call::Bid { level, .. }) if level <= 7 && doubles <= 2 => {
+            Ok(format!("{call}{} by {declarer}", "X".repeat(doubles)))
+        }
         _ => Err(bad()),
     }
 }
@@ -532,5 +534,41 @@ pub fn show(v: &Value) -> String {
         Value::String(s) => s.clone(),
         Value::Null => "none".into(),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn block(text: &str) -> Result<Vec<EditionExpect>, Vec<CaseError>> {
+        read(&format!("dealer: N\nevents: []\nexpect:\n{text}")).map(|e| e.expect("an expect block"))
+    }
+
+    #[test]
+    fn values_are_normalized_as_the_ruling_writes_them() {
+        let e = block("  \"1987\":\n    contract: 2h by s\n    declarer: south\n    cancelled: [N P, e 1h]\n    penalty_cards: [w h10 major]\n    adjusted: null\n    won: [10, 3]\n").unwrap();
+        let values: Vec<String> = e[0].fields.iter().map(|f| show(&f.value)).collect();
+        assert_eq!(values, ["2H by South", "S", r#"["N pass","E 1H"]"#, r#"["W HT major"]"#, "none", "[10,3]"]);
+    }
+
+    #[test]
+    fn every_bad_field_is_an_error_at_its_position() {
+        let errors = block(
+            "  \"1987\":\n    rulez: []\n    won: [10, 4]\n    contract: 9H by N\n    rectifications:\n      - Must Pass N\n    revokes:\n      - W 2 follow_suit lost [] 0\n    leads: {S: applies}\n",
+        )
+        .unwrap_err();
+        let found: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.column)).collect();
+        assert_eq!(found, [(5, 5), (6, 10), (7, 15), (9, 9), (11, 9), (12, 12)], "{errors:#?}");
+        assert!(errors[0].message.contains("did you mean `rules`"));
+        assert!(errors[1].message.contains("two trick counts"));
+    }
+
+    #[test]
+    fn an_empty_block_or_edition_is_an_error() {
+        assert!(block("  {}\n").unwrap_err()[0].message.contains("names no edition"));
+        assert!(block("  \"1987\": {}\n").unwrap_err()[0].message.contains("states no field"));
+        assert!(block("  \"1987\": [rules]\n").unwrap_err()[0].message.contains("is a mapping of fields"));
+        assert_eq!(read("dealer: N\nevents: []\n").unwrap(), None);
     }
 }
