@@ -8,7 +8,8 @@ use std::process::Command;
 fn bench(c: &mut Criterion) {
     let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/cases");
     let run = || {
-        let out = Command::new(env!("CARGO_BIN_EXE_bridgelaw")).args(["test", corpus]).output().expect("the binary runs");
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_bridgelaw")).args(["test", corpus]).output().expect("the binary runs");
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
         out
     };

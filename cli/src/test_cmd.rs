@@ -36,7 +36,12 @@ impl Ruler for BuiltIn {
     }
 
     fn rule(&self, text: &str, edition: Option<&str>) -> Result<Ruling, RuleError> {
-        let edition = edition.and_then(Edition::from_name);
+        let edition = match edition {
+            Some(name) => Some(Edition::from_name(name).ok_or_else(|| {
+                RuleError::Ruling(format!("unknown edition `{name}`; this build knows: {}", self.editions().join(", ")))
+            })?),
+            None => None,
+        };
         let case = crate::case_file::parse_with(text, edition).map_err(RuleError::Case)?;
         bridgelaw_runtime::rule(&case).map_err(|e| RuleError::Ruling(e.to_string()))
     }
