@@ -289,11 +289,11 @@ fn cancelled(s: &str) -> Result<String, String> {
 fn lead(s: &str) -> Result<String, String> {
     let words: Vec<&str> = s.split_whitespace().collect();
     let help = format!(
-        "`{s}`: a lead restriction is `SEAT status [kind] [suit]`, status one of pending, applies, lapsed, unprovided"
+        "`{s}`: a lead restriction is `SEAT status [kind] [suit]`, status one of pending, open, applies, lapsed, unprovided"
     );
     match words.as_slice() {
         [seat, status, rest @ ..]
-            if rest.len() <= 2 && ["pending", "applies", "lapsed", "unprovided"].contains(status) =>
+            if rest.len() <= 2 && ["pending", "open", "applies", "lapsed", "unprovided"].contains(status) =>
         {
             let seat = seat_letter(seat)?;
             Ok(std::iter::once(format!("{seat:?}"))

@@ -1,6 +1,6 @@
 //! The library half of the `bridgelaw` CLI: reading case files, explaining
 //! clauses, comparing editions and writing the law book, shared by the binary
-//! and the tests.
+//! and the tests; `laws` loads a law directory to rule with, interpreted.
 
 pub mod book;
 pub mod case_file;
@@ -8,4 +8,5 @@ pub mod coverage;
 pub mod diff;
 pub mod expect;
 pub mod explain;
+pub mod laws;
 pub mod test_cmd;

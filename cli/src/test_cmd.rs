@@ -1,12 +1,12 @@
 //! `bridgelaw test`: rules every case under the given paths against its
 //! `expect:` block and reports each field that does not match. The ruling
-//! function is a parameter (`Ruler`): the compiled tables by default, the law
-//! interpreter with `--laws`. The same check runs one `#[test]` per case file
+//! function is a parameter (`Ruler`, implemented by `Rulebook`): the compiled
+//! tables by default, the law interpreter with `--laws`. The same check runs one `#[test]` per case file
 //! in `tests/cases.rs`.
 
 use crate::case_file::CaseError;
 use crate::expect::{self, Failure};
-use bridgelaw_runtime::tables::Edition;
+use crate::laws::{self, Rulebook};
 use bridgelaw_runtime::Ruling;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -27,23 +27,30 @@ pub trait Ruler {
     fn rule(&self, text: &str, edition: Option<&str>) -> Result<Ruling, RuleError>;
 }
 
-/// The tables compiled into this build.
+/// The tables compiled into this build (`Rulebook::BuiltIn`).
 pub struct BuiltIn;
 
 impl Ruler for BuiltIn {
     fn editions(&self) -> Vec<String> {
-        Edition::ALL.iter().map(|e| e.name().to_string()).collect()
+        Rulebook::BuiltIn.editions()
     }
 
     fn rule(&self, text: &str, edition: Option<&str>) -> Result<Ruling, RuleError> {
-        let edition = match edition {
-            Some(name) => Some(Edition::from_name(name).ok_or_else(|| {
-                RuleError::Ruling(format!("unknown edition `{name}`; this build knows: {}", self.editions().join(", ")))
-            })?),
-            None => None,
-        };
-        let case = crate::case_file::parse_with(text, edition).map_err(RuleError::Case)?;
-        bridgelaw_runtime::rule(&case).map_err(|e| RuleError::Ruling(e.to_string()))
+        Rulebook::BuiltIn.rule(text, edition)
+    }
+}
+
+/// The built-in tables, or a law directory interpreted (`--laws`).
+impl Ruler for Rulebook<'_> {
+    fn editions(&self) -> Vec<String> {
+        self.names().into_iter().map(String::from).collect()
+    }
+
+    fn rule(&self, text: &str, edition: Option<&str>) -> Result<Ruling, RuleError> {
+        self.rule_text(text, edition).map_err(|e| match e {
+            laws::RuleError::Case(errors) => RuleError::Case(errors),
+            other => RuleError::Ruling(other.to_string()),
+        })
     }
 }
 

@@ -129,9 +129,48 @@ fn a_missing_path_is_an_error_not_zero_passed() {
     assert_eq!(run(&["test", empty.to_str().unwrap()]).status.code(), Some(2));
 }
 
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
 #[test]
-fn laws_without_the_interpreter_is_a_clear_error() {
-    let o = run(&["test", "--laws", "laws", "tests/cases"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("not available in this build"));
+fn laws_rules_with_the_interpreter_and_shows_what_an_edit_breaks() {
+    let same = run(&["test", "--laws", "laws", "tests/cases"]);
+    assert_eq!(same.status.code(), Some(0), "{}", stdout(&same));
+    assert_eq!(stdout(&same).lines().last(), stdout(&run(&["test"])).lines().last(), "the same summary as built in");
+    // The edit of docs/revising.md, made in place: a pass at RHO's turn bars the offender throughout.
+    let laws = scratch("laws").join("laws");
+    copy_dir(&workspace().join("laws"), &laws);
+    let file = laws.join("2017/laws.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let before = "        when: turn == rho\n        then:\n          - must_pass(offender, next_turn)\n";
+    assert_eq!(text.matches(before).count(), 1, "the 2017 Law 30A rule");
+    std::fs::write(&file, text.replace(before, &before.replace("next_turn", "throughout"))).unwrap();
+    let o = run(&["test", "--laws", laws.to_str().unwrap(), "tests/cases/2017"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("tests/cases/2017/law30a-rho-turn.yaml:")
+            && out.contains(
+                "2017 rectifications: expected [\"cancel_call @Law 29B\",\"must_pass S next_turn @Law 30A\"]"
+            ),
+        "{out}"
+    );
+    assert!(out.contains("must_pass S throughout @Law 30A"), "{out}");
+    assert!(!out.contains("1987"), "only the 2017 rulings change: {out}");
+}
+
+#[test]
+fn laws_that_do_not_exist_are_an_error() {
+    let o = run(&["test", "--laws", "no-such-laws", "tests/cases"]);
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
 }

@@ -3,6 +3,7 @@
 //! unambiguous. Every problem becomes a diagnostic; checking goes on after
 //! an error so that one run reports them all.
 
+mod interface;
 mod tables;
 
 use crate::diagnostic::{did_you_mean, Code, Diagnostic, Location};
@@ -115,6 +116,17 @@ pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnos
         program.editions[e].analyses = analyses;
     }
     (!c.diagnostics.iter().any(Diagnostic::is_error)).then_some(program)
+}
+
+/// Analyses every table of every edition of a program again, as `check` does, for a program
+/// edited after its check (the mutation tests); returns the findings.
+pub fn analyse_program(program: &mut Program) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    for e in 0..program.editions.len() {
+        let analyses = tables::analyse(program, &program.editions[e], &mut diagnostics);
+        program.editions[e].analyses = analyses;
+    }
+    diagnostics
 }
 
 fn check_name(c: &mut Checker, s: &S, what: &str) {
@@ -244,7 +256,12 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
                 Some(Assumption { when, text: a.when.to_string(), because: a.because.to_string() })
             })
             .collect();
-        program.tables.push(TableDef { name: t.name.to_string(), doc: t.doc.to_string(), assume });
+        let produces = t.produces.as_ref().map(|names| {
+            let known = program.rectifications.iter().map(|r| r.name.as_str());
+            names.iter().filter_map(|n| c.lookup("rectification", n, known.clone(), c.loc(n), None)).collect()
+        });
+        let questions = t.questions.as_ref().is_none_or(|q| **q);
+        program.tables.push(TableDef { name: t.name.to_string(), doc: t.doc.to_string(), assume, produces, questions });
     }
     Some(program)
 }
@@ -591,6 +608,9 @@ fn check_edition(
             );
             break;
         }
+    }
+    if c.diagnostics.iter().filter(|d| d.is_error()).count() == errors_before {
+        interface::check(c, p, &rules, &clauses, &name);
     }
     let errors_after = c.diagnostics.iter().filter(|d| d.is_error()).count();
     let files = {
