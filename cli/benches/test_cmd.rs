@@ -1,6 +1,8 @@
 //! Criterion benchmark of `bridgelaw test` on the whole case corpus as a
 //! whole process: start-up, reading every case file and its `expect:` block,
-//! ruling it under each edition it names, comparing, printing the summary.
+//! ruling it under each edition it names, comparing, printing the summary;
+//! with the compiled tables, and with `--laws` (the laws read, checked and
+//! interpreted in the process).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::process::Command;

@@ -391,10 +391,12 @@ fn test(paths: Vec<PathBuf>, laws: Option<&Path>, format: RulingFormat) -> ExitC
             return ExitCode::from(IO_ERROR);
         }
     };
-    match format {
-        RulingFormat::Text => print!("{}", report.to_text()),
-        RulingFormat::Json => println!("{}", serde_json::to_string_pretty(&report).expect("a report serializes")),
-    }
+    let out = match format {
+        RulingFormat::Text => report.to_text(),
+        RulingFormat::Json => serde_json::to_string_pretty(&report).expect("a report serializes") + "\n",
+    };
+    // A closed pipe (`bridgelaw test | head`) ends the output, not the process with a panic.
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
     if report.failed > 0 {
         ExitCode::from(INPUT_ERRORS)
     } else {
