@@ -180,6 +180,9 @@ pub fn read(text: &str, edition: Option<Edition>) -> Result<Located, Vec<CaseErr
             errors.push(at(key.span(), format!("unknown key `{}`{hint}", key.as_str())));
         }
     }
+    if let Some(Err(e)) = map.get("expect").map(crate::expect::parse_block) {
+        errors.extend(e); // the expected ruling (crate::expect), checked whenever the case is read
+    }
     // An edition given by the caller overrides the file's, which need not be built in then.
     let edition_node = scalar(map, "edition", "\"1987\"", &mut errors).filter(|_| edition.is_none());
     let named = edition_node.and_then(|s| {

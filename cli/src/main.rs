@@ -2,7 +2,7 @@
 //! clauses, and rules on case files with the embedded laws.
 
 use bridgelaw::laws::{self, LoadedLaws, RuleError, Rulebook};
-use bridgelaw::{book, coverage, diff, explain, serve};
+use bridgelaw::{book, coverage, diff, explain, serve, test_cmd};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -105,6 +105,16 @@ enum Command {
         /// Rule with this law directory, interpreted (no rebuild); the built-in laws when omitted.
         #[arg(long)]
         laws: Option<PathBuf>,
+    },
+    /// Rule every case under PATHS against its `expect:` block; exits 1 on any failure.
+    Test {
+        /// Case files or directories, searched recursively; `tests/cases` by default.
+        paths: Vec<PathBuf>,
+        /// Rule with the interpreted laws of this directory instead of the compiled tables.
+        #[arg(long)]
+        laws: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: RulingFormat,
     },
     /// Write the law book: a static HTML site of every law, rule and case, readable offline.
     #[command(after_help = "Example:\n  bridgelaw docs --out site && xdg-open site/index.html")]
@@ -209,6 +219,7 @@ fn main() -> ExitCode {
         Command::Coverage { dir, edition, laws } => coverage_report(&dir, &edition, laws.as_deref()),
         Command::Diff { from, to, cases, format, laws } => diff_report(&from, &to, cases, format, laws.as_deref()),
         Command::Docs { out, laws, cases } => docs(&out, laws.as_deref(), &cases),
+        Command::Test { paths, laws, format } => test(paths, laws.as_deref(), format),
     };
     finish(done)
 }
@@ -544,4 +555,26 @@ fn docs(out: &Path, laws: Option<&Path>, cases: &Path) -> Done {
             Done::fail(IO_ERROR)
         }
     }
+}
+
+/// `test`: every case under `paths` against its `expect:` block, with the built-in
+/// tables or the laws of `--laws`, interpreted.
+fn test(paths: Vec<PathBuf>, laws: Option<&Path>, format: RulingFormat) -> Done {
+    let loaded = match load(laws) {
+        Ok(l) => l,
+        Err(status) => return Done::fail(status),
+    };
+    let paths = if paths.is_empty() { vec![PathBuf::from("tests/cases")] } else { paths };
+    let report = match test_cmd::run(&paths, &rulebook(&loaded)) {
+        Ok(r) => r,
+        Err(e) => {
+            report!("error: {e}\n");
+            return Done::fail(IO_ERROR);
+        }
+    };
+    let out = match format {
+        RulingFormat::Text => report.to_text(),
+        RulingFormat::Json => serde_json::to_string_pretty(&report).unwrap_or_default() + "\n",
+    };
+    Done { out, status: if report.failed > 0 { INPUT_ERRORS } else { 0 } }
 }
