@@ -32,10 +32,7 @@ impl Checker<'_> {
     }
 
     fn loc(&self, s: &S) -> Option<Location> {
-        self.set.span_location(s.span()).map(|mut l| {
-            l.len = s.chars().count().max(1);
-            l
-        })
+        self.set.value_location(s)
     }
 
     fn inner(&self, s: &S, range: &std::ops::Range<usize>) -> Option<Location> {
