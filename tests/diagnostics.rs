@@ -40,6 +40,14 @@ const CASES: &[Case] = &[
     ("conflict", &[(Code::Conflict, Some("Law 2"), 12, 9)]),
     ("dead-rule", &[(Code::DeadRule, Some("Law 2"), 23, 13), (Code::DeadRule, Some("Law 2"), 27, 13)]),
     ("cycle", &[(Code::Cycle, Some("Law 2"), 12, 9)]),
+    // After block scalars of Russian text the excerpt must show the line of the header.
+    // `when: not anyone_has_bdi`: the fact is at column 19 of line 17; `partnre` at column 42 of line 30.
+    ("cyrillic-text", &[(Code::UnknownName, Some("Law 30A"), 17, 19), (Code::UnknownName, Some("Law 30B"), 30, 42)]),
+    // The second `doc` of a fact, the second `when` of a rule, the second `title` of an edition.
+    (
+        "duplicate-key",
+        &[(Code::DuplicateKey, None, 10, 5), (Code::DuplicateKey, None, 12, 9), (Code::DuplicateKey, None, 5, 1)],
+    ),
 ];
 
 #[test]
@@ -94,4 +102,19 @@ fn the_shipped_laws_have_no_diagnostics() {
         let size: usize = a.facts.iter().map(|&f| p.facts[f].values.len()).product();
         assert_eq!(a.verdicts.len(), size, "table {}", p.tables[a.table].name);
     }
+}
+
+#[test]
+fn a_byte_order_mark_changes_nothing() {
+    let plain = read_laws("tests/broken/unknown-name");
+    let files: Vec<(String, String)> = plain.files.iter().map(|f| (f.path.clone(), format!("\u{feff}{}", f.text))).collect();
+    let pairs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+    let with_bom = bridgelaw_compiler::SourceSet::from_embedded(&pairs);
+    let render = |set: &bridgelaw_compiler::SourceSet| render_human(&bridgelaw_compiler::compile(set).diagnostics, set);
+    assert_eq!(render(&with_bom), render(&plain));
+    let shipped = read_laws("laws");
+    let files: Vec<(String, String)> = shipped.files.iter().map(|f| (f.path.clone(), format!("\u{feff}{}", f.text))).collect();
+    let pairs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+    let compiled = bridgelaw_compiler::compile(&bridgelaw_compiler::SourceSet::from_embedded(&pairs));
+    assert!(compiled.diagnostics.is_empty(), "{:#?}", compiled.diagnostics);
 }

@@ -332,8 +332,12 @@ fn unknown_key(
 
 fn load_error(set: &SourceSet, file: usize, e: marked_yaml::LoadError) -> Diagnostic {
     let marker = load_error_marker(&e);
+    let len = match &e {
+        marked_yaml::LoadError::DuplicateKey(inner) => inner.key.as_str().chars().count().max(1),
+        _ => 1,
+    };
     let location =
-        marker.map(|m| set.location(&m, 1)).unwrap_or(Location { file, line: 1, column: 1, offset: 0, len: 1 });
+        marker.map(|m| set.location(&m, len)).unwrap_or(Location { file, line: 1, column: 1, offset: 0, len: 1 });
     let (code, help) = match &e {
         marked_yaml::LoadError::DuplicateKey(_) => {
             (Code::DuplicateKey, "a key may be given once in a mapping: remove one of the two, or merge them")
