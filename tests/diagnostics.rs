@@ -48,6 +48,8 @@ const CASES: &[Case] = &[
         "duplicate-key",
         &[(Code::DuplicateKey, None, 10, 5), (Code::DuplicateKey, None, 12, 9), (Code::DuplicateKey, None, 5, 1)],
     ),
+    // The 65th `(` is at column 15 + 64; the 65th `not` at column 15 + 20 (`turn == partner and `) + 4 * 64.
+    ("deep-nesting", &[(Code::NestingTooDeep, Some("Law 1"), 10, 79), (Code::NestingTooDeep, Some("Law 2"), 20, 291)]),
 ];
 
 #[test]
@@ -107,13 +109,15 @@ fn the_shipped_laws_have_no_diagnostics() {
 #[test]
 fn a_byte_order_mark_changes_nothing() {
     let plain = read_laws("tests/broken/unknown-name");
-    let files: Vec<(String, String)> = plain.files.iter().map(|f| (f.path.clone(), format!("\u{feff}{}", f.text))).collect();
+    let files: Vec<(String, String)> =
+        plain.files.iter().map(|f| (f.path.clone(), format!("\u{feff}{}", f.text))).collect();
     let pairs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
     let with_bom = bridgelaw_compiler::SourceSet::from_embedded(&pairs);
     let render = |set: &bridgelaw_compiler::SourceSet| render_human(&bridgelaw_compiler::compile(set).diagnostics, set);
     assert_eq!(render(&with_bom), render(&plain));
     let shipped = read_laws("laws");
-    let files: Vec<(String, String)> = shipped.files.iter().map(|f| (f.path.clone(), format!("\u{feff}{}", f.text))).collect();
+    let files: Vec<(String, String)> =
+        shipped.files.iter().map(|f| (f.path.clone(), format!("\u{feff}{}", f.text))).collect();
     let pairs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
     let compiled = bridgelaw_compiler::compile(&bridgelaw_compiler::SourceSet::from_embedded(&pairs));
     assert!(compiled.diagnostics.is_empty(), "{:#?}", compiled.diagnostics);

@@ -250,6 +250,12 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
 fn condition(c: &mut Checker, p: &Program, text: &S, clause: Option<&str>) -> Option<Cond> {
     match syntax::parse_condition(text) {
         Ok(e) => typed(c, p, text, &e, clause),
+        Err(e) if e.too_deep => {
+            let at = c.set.offset_in(text, e.offset, 1);
+            let help = "name the inner part as a fact or split the rule; see the nesting limit in docs/dsl.md";
+            c.error(Code::NestingTooDeep, at, clause, e.message, help);
+            None
+        }
         Err(e) => {
             let at = c.set.offset_in(text, e.offset, 1);
             c.error(

@@ -47,7 +47,9 @@ pub fn load_error_message(e: &LoadError) -> String {
                 .map(|m| format!(" (first given at line {}, column {})", m.line(), m.column()));
             format!("duplicate key `{}`{}", inner.key.as_str(), first.unwrap_or_default())
         }
-        other => other.to_string(),
+        // The position is the diagnostic's; marked-yaml's text repeats it.
+        LoadError::ScanError(_, e) => e.info().to_string(),
+        other => other.to_string().split_once(": ").map_or_else(|| other.to_string(), |(_, m)| m.to_string()),
     }
 }
 
