@@ -50,6 +50,10 @@ const CASES: &[Case] = &[
     ),
     // The 65th `(` is at column 15 + 64; the 65th `not` at column 15 + 20 (`turn == partner and `) + 4 * 64.
     ("deep-nesting", &[(Code::NestingTooDeep, Some("Law 1"), 10, 79), (Code::NestingTooDeep, Some("Law 2"), 20, 291)]),
+    // Three rules that hold everywhere: each conflicts, none is reported as never applying.
+    ("always-conflict", &[(Code::Conflict, Some("Law 2"), 12, 9), (Code::Conflict, Some("Law 3"), 22, 9)]),
+    // Two rules that override each other but never overlap: still a cycle, at the one that closes it.
+    ("override-cycle", &[(Code::Cycle, Some("Law 2"), 13, 9)]),
 ];
 
 #[test]

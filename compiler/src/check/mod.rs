@@ -3,6 +3,7 @@
 //! unambiguous. Every problem becomes a diagnostic; checking goes on after
 //! an error so that one run reports them all.
 
+mod graph;
 mod tables;
 
 use crate::diagnostic::{did_you_mean, Code, Diagnostic, Location};
@@ -558,6 +559,17 @@ fn check_edition(
                 );
             }
         }
+    }
+    for cycle in graph::override_cycles(&rules) {
+        let ids: Vec<String> = cycle.iter().map(|&r| format!("`{}`", rules[r].id)).collect();
+        let last = &rules[cycle[cycle.len() - 1]];
+        c.error(
+            Code::Cycle,
+            last.location,
+            Some(&clauses[last.clause].id),
+            format!("rules {} override one another in a cycle", ids.join(", ")),
+            format!("remove `{}` from the `overrides` of `{}`", rules[cycle[0]].id, last.id),
+        );
     }
     let defines = |t: usize| rules.iter().any(|r| r.table == t);
     for r in &rules {
