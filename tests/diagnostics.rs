@@ -54,6 +54,23 @@ const CASES: &[Case] = &[
     ("always-conflict", &[(Code::Conflict, Some("Law 2"), 12, 9), (Code::Conflict, Some("Law 3"), 22, 9)]),
     // Two rules that override each other but never overlap: still a cycle, at the one that closes it.
     ("override-cycle", &[(Code::Cycle, Some("Law 2"), 13, 9)]),
+    // Facts `bid_1` and `bid1` both become `Bid1`; a type `facts` becomes the generated `Facts`;
+    // rules `Law 1 (a)` and `Law 1-a` both become `rule_law_1_a`, in each edition; editions
+    // `draft-1` and `draft_1` both become the module `edraft_1`.
+    (
+        "name-collision",
+        &[
+            (Code::NameCollision, None, 16, 11),
+            (Code::NameCollision, None, 21, 11),
+            (Code::NameCollision, None, 13, 13),
+            (Code::NameCollision, None, 13, 13),
+            (Code::NameCollision, None, 1, 8),
+        ],
+    ),
+    // 1987 holds only edition.yaml; 2017 an empty `clauses:` list.
+    ("empty-edition", &[(Code::EmptyEdition, None, 1, 8), (Code::EmptyEdition, None, 1, 8)]),
+    // `id: ""` on a clause, `id: ''` on a rule.
+    ("empty-id", &[(Code::YamlStructure, None, 2, 9), (Code::YamlStructure, Some("Law 2"), 19, 13)]),
 ];
 
 #[test]
@@ -125,4 +142,56 @@ fn a_byte_order_mark_changes_nothing() {
     let pairs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
     let compiled = bridgelaw_compiler::compile(&bridgelaw_compiler::SourceSet::from_embedded(&pairs));
     assert!(compiled.diagnostics.is_empty(), "{:#?}", compiled.diagnostics);
+}
+
+/// The shipped laws, with each edition's files under the new edition names given.
+fn laws_with_editions(names: &[&str]) -> bridgelaw_compiler::SourceSet {
+    let shipped = read_laws("laws");
+    let mut files = Vec::new();
+    for f in &shipped.files {
+        match f.path.strip_prefix("laws/2017/") {
+            Some(rest) => files.extend(names.iter().map(|n| (format!("l/{n}/{rest}"), f.text.clone()))),
+            None if f.edition.is_none() => files.push(("l/vocabulary.yaml".to_string(), f.text.clone())),
+            None => {}
+        }
+    }
+    let pairs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+    bridgelaw_compiler::SourceSet::from_embedded(&pairs)
+}
+
+#[test]
+fn editions_whose_rust_names_collide_are_refused_before_code_generation() {
+    let set = laws_with_editions(&["draft-1", "draft_1"]);
+    let Err(diagnostics) = bridgelaw_compiler::generate(&set) else { panic!("colliding editions compiled") };
+    let collisions: Vec<&str> =
+        diagnostics.iter().filter(|d| d.code == Code::NameCollision).map(|d| d.message.as_str()).collect();
+    assert_eq!(collisions, ["edition `draft_1` and edition `draft-1` both become `edraft_1` in the generated Rust"]);
+    // Two distinct names generate.
+    assert!(bridgelaw_compiler::generate(&laws_with_editions(&["draft1", "draft2"])).is_ok());
+}
+
+#[test]
+fn one_edition_directory_is_checked_with_the_vocabulary_of_its_parent() {
+    let set = read_laws("laws/1987");
+    assert_eq!(set.files[0].path, "laws/vocabulary.yaml");
+    let compiled = bridgelaw_compiler::compile(&set);
+    assert!(compiled.diagnostics.is_empty(), "{:#?}", compiled.diagnostics);
+    let editions: Vec<String> = compiled.program.unwrap().editions.iter().map(|e| e.name.clone()).collect();
+    assert_eq!(editions, ["1987"]);
+}
+
+#[test]
+fn an_empty_edition_directory_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("bridgelaw-empty-edition-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("1987")).unwrap();
+    std::fs::create_dir_all(dir.join("2017")).unwrap();
+    std::fs::create_dir_all(dir.join(".git")).unwrap();
+    let shipped = read_laws("laws");
+    std::fs::write(dir.join("vocabulary.yaml"), &shipped.files[0].text).unwrap();
+    std::fs::write(dir.join("1987/edition.yaml"), "title: T\ndocuments: []\n").unwrap();
+    let err = bridgelaw_compiler::SourceSet::read_dir(&dir).unwrap_err();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(err.message.contains("2017 holds no law files"), "{}", err.message);
+    assert!(err.help.is_some());
 }

@@ -1,0 +1,142 @@
+//! The Rust names code generation derives from law names must not collide:
+//! `draft-1` and `draft_1` both become the module `edraft_1`, the facts
+//! `a_1` and `a1` both become the type `A1`, and so on. Each collision is a
+//! diagnostic at the second item, naming the first, so that `check` fails
+//! where the build would. Names that are Rust keywords are refused earlier,
+//! in `check_name`.
+
+use super::Checker;
+use crate::codegen::{camel, clause_const, edition_mod, edition_variant, rule_fn};
+use crate::diagnostic::{Code, Location};
+use crate::model::{Clause, Program, Rule};
+use crate::source::{ValueSrc, VocabularyFile};
+use std::collections::HashMap;
+
+/// The items that the generated code defines at the top level besides the
+/// vocabulary's, and the standard names it relies on.
+const RESERVED_TYPES: &[&str] = &[
+    "Facts",
+    "FactId",
+    "FactSource",
+    "Rectification",
+    "Table",
+    "Edition",
+    "Clause",
+    "Decision",
+    "Traced",
+    "Option",
+    "Some",
+    "None",
+    "Result",
+    "Vec",
+    "String",
+    "Box",
+    "Self",
+    "Default",
+    "Clone",
+    "Copy",
+    "Debug",
+    "PartialEq",
+    "Eq",
+    "Hash",
+    "PartialOrd",
+    "Ord",
+    "Iterator",
+];
+
+/// Items that share one Rust namespace: generated name → (item, position).
+#[derive(Default)]
+struct Namespace(HashMap<String, (String, Option<Location>)>);
+
+impl Namespace {
+    /// Claims `rust` for `item`; false (and a diagnostic) if another item has it.
+    fn claim(&mut self, c: &mut Checker, rust: String, item: String, at: Option<Location>) -> bool {
+        match self.0.get(&rust) {
+            None => {
+                self.0.insert(rust, (item, at));
+                true
+            }
+            // The same item twice is a duplicate id, reported as such.
+            Some((first, _)) if *first == item => true,
+            Some((first, first_at)) => {
+                let (message, help) = match first_at {
+                    Some(l) => (
+                        format!("{item} and {first} both become `{rust}` in the generated Rust"),
+                        format!("rename one of them ({first} is at {}:{})", c.set.files[l.file].path, l.line),
+                    ),
+                    None => (
+                        format!("{item} becomes `{rust}`, which the generated Rust defines already"),
+                        "rename it".to_string(),
+                    ),
+                };
+                c.error(Code::NameCollision, at, None, message, help);
+                false
+            }
+        }
+    }
+}
+
+/// Collisions among the vocabulary's generated types, variants and fields.
+pub(super) fn vocabulary(c: &mut Checker, v: &VocabularyFile) {
+    let mut types = Namespace::default();
+    for r in RESERVED_TYPES {
+        types.0.insert(r.to_string(), (format!("`{r}`"), None));
+    }
+    let values = |c: &mut Checker, owner: &str, vs: &[ValueSrc]| {
+        let mut ns = Namespace::default();
+        for val in vs {
+            ns.claim(c, camel(&val.name), format!("value `{}` of `{owner}`", val.name.as_str()), c.loc(&val.name));
+        }
+    };
+    for t in &v.types {
+        types.claim(c, camel(&t.name), format!("type `{}`", t.name.as_str()), c.loc(&t.name));
+        values(c, &t.name, &t.values);
+    }
+    let mut fact_ids = Namespace::default();
+    for f in &v.facts {
+        let at = c.loc(&f.name);
+        fact_ids.claim(c, camel(&f.name), format!("fact `{}`", f.name.as_str()), at);
+        if f.ty.as_ref().is_none_or(|t| t.as_str() != "bool") {
+            types.claim(c, camel(&f.name), format!("fact `{}`", f.name.as_str()), at);
+            values(c, &f.name, &f.values);
+        }
+    }
+    let mut rectifications = Namespace::default();
+    for r in &v.rectifications {
+        let item = format!("rectification `{}`", r.name.as_str());
+        rectifications.claim(c, camel(&r.name), item, c.loc(&r.name));
+    }
+    let mut tables = Namespace::default();
+    for t in &v.tables {
+        tables.claim(c, camel(&t.name), format!("table `{}`", t.name.as_str()), c.loc(&t.name));
+    }
+}
+
+/// Collisions among editions: each becomes a module and an `Edition` variant.
+pub(super) fn editions(c: &mut Checker, editions: &[(String, Option<Location>)]) {
+    let (mut modules, mut variants) = (Namespace::default(), Namespace::default());
+    for (name, at) in editions {
+        if modules.claim(c, edition_mod(name), format!("edition `{name}`"), *at) {
+            variants.claim(c, edition_variant(name), format!("edition `{name}`"), *at);
+        }
+    }
+}
+
+/// Collisions inside one edition's module: rule and table functions, and
+/// clause constants.
+pub(super) fn edition(c: &mut Checker, p: &Program, clauses: &[Clause], rules: &[Rule]) {
+    let mut functions = Namespace::default();
+    for t in 0..p.tables.len() {
+        if let Some(r) = rules.iter().find(|r| r.table == t) {
+            functions.claim(c, p.tables[t].name.clone(), format!("table `{}`", p.tables[t].name), r.location);
+        }
+    }
+    for r in rules {
+        functions.claim(c, rule_fn(r), format!("rule `{}`", r.id), r.location);
+    }
+    let mut constants = Namespace::default();
+    constants.0.insert("CLAUSES".into(), ("`CLAUSES`".into(), None));
+    for (i, clause) in clauses.iter().enumerate() {
+        constants.claim(c, clause_const(clauses, i), format!("clause `{}`", clause.id), clause.location);
+    }
+}
