@@ -409,8 +409,12 @@ fn check_edition(
         .iter()
         .map(|d| Document { file: d.file.to_string(), description: d.description.to_string() })
         .collect();
+    let mut id_index: HashMap<&str, usize> = HashMap::new();
+    for (i, id) in ids.iter().enumerate() {
+        id_index.entry(id).or_insert(i);
+    }
     let clause_ref = |c: &mut Checker, s: &S, at: Option<Location>, owner: &str| -> Option<usize> {
-        if let Some(i) = ids.iter().position(|id| *id == s.as_str()) {
+        if let Some(&i) = id_index.get(s.as_str()) {
             return Some(i);
         }
         let help = match did_you_mean(s, ids.iter().copied()) {
@@ -502,6 +506,7 @@ fn check_edition(
     }
     // Rules: ids first, so that `overrides` can point forwards.
     let mut rule_ids: Vec<(String, Option<Location>)> = Vec::new();
+    let mut first_use: HashMap<String, Option<Location>> = HashMap::new();
     for s in &srcs {
         for r in &s.rules {
             let id = match &r.id {
@@ -525,10 +530,11 @@ fn check_edition(
                 }
             };
             let at = r.id.as_ref().map(|i| c.loc(i)).unwrap_or_else(|| c.loc(&s.id));
-            if let Some((_, first)) = rule_ids.iter().find(|(rid, _)| *rid == id && !id.trim().is_empty()) {
+            if let Some(first) = first_use.get(&id).filter(|_| !id.trim().is_empty()) {
                 let help = first.map(|l| format!("first used at line {}", l.line)).unwrap_or_default();
                 c.error(Code::DuplicateId, at, Some(&s.id), format!("rule id `{id}` is used twice"), help);
             }
+            first_use.entry(id.clone()).or_insert(at);
             rule_ids.push((id, at));
         }
     }

@@ -136,7 +136,49 @@ pub(super) fn edition(c: &mut Checker, p: &Program, clauses: &[Clause], rules: &
     }
     let mut constants = Namespace::default();
     constants.0.insert("CLAUSES".into(), ("`CLAUSES`".into(), None));
-    for (i, clause) in clauses.iter().enumerate() {
-        constants.claim(c, clause_const(clauses, i), format!("clause `{}`", clause.id), clause.location);
+    for (i, name) in clause_consts(clauses).into_iter().enumerate() {
+        constants.claim(c, name, format!("clause `{}`", clauses[i].id), clauses[i].location);
+    }
+}
+
+/// `clause_const` of every clause in linear time: the name of a clause on
+/// its own, with its index appended where another clause shares it.
+fn clause_consts(clauses: &[Clause]) -> Vec<String> {
+    let bases: Vec<String> = clauses.iter().map(|cl| clause_const(std::slice::from_ref(cl), 0)).collect();
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for b in &bases {
+        *counts.entry(b).or_default() += 1;
+    }
+    bases.iter().enumerate().map(|(i, b)| if counts[b.as_str()] > 1 { format!("{b}_{i}") } else { b.clone() }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Authority, Certainty};
+
+    #[test]
+    fn clause_constants_are_those_code_generation_writes() {
+        let clause = |id: &str| Clause {
+            id: id.into(),
+            title: String::new(),
+            authority: Authority::Law,
+            document: String::new(),
+            page: None,
+            paragraph: None,
+            certainty: Certainty::Summarized,
+            note: None,
+            text: None,
+            summary: String::new(),
+            interprets: None,
+            refs: vec![],
+            file: String::new(),
+            location: None,
+        };
+        let clauses: Vec<Clause> = ["Law 1", "Law 1.", "Law 1 1", "Law 30B2(a)", "Commentary 30.2"].map(clause).into();
+        let expected: Vec<String> = (0..clauses.len()).map(|i| clause_const(&clauses, i)).collect();
+        assert_eq!(clause_consts(&clauses), expected);
+        assert_eq!(expected[2], "LAW_1_1", "and `Law 1.` is LAW_1_1 too: a collision to report");
+        assert_eq!(expected[1], "LAW_1_1");
     }
 }
