@@ -55,15 +55,15 @@ const CASES: &[Case] = &[
     // Two rules that override each other but never overlap: still a cycle, at the one that closes it.
     ("override-cycle", &[(Code::Cycle, Some("Law 2"), 13, 9)]),
     // Facts `bid_1` and `bid1` both become `Bid1`; a type `facts` becomes the generated `Facts`;
-    // rules `Law 1 (a)` and `Law 1-a` both become `rule_law_1_a`, in each edition; editions
-    // `draft-1` and `draft_1` both become the module `edraft_1`.
+    // the clause `Entry` and the table `entry` both become the static `ENTRY`, in each edition;
+    // editions `draft-1` and `draft_1` both become the module `edraft_1`.
     (
         "name-collision",
         &[
             (Code::NameCollision, None, 16, 11),
             (Code::NameCollision, None, 21, 11),
-            (Code::NameCollision, None, 13, 13),
-            (Code::NameCollision, None, 13, 13),
+            (Code::NameCollision, None, 2, 9),
+            (Code::NameCollision, None, 2, 9),
             (Code::NameCollision, None, 1, 8),
         ],
     ),

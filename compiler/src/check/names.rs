@@ -1,12 +1,13 @@
 //! The Rust names code generation derives from law names must not collide:
 //! `draft-1` and `draft_1` both become the module `edraft_1`, the facts
-//! `a_1` and `a1` both become the type `A1`, and so on. Each collision is a
+//! `a_1` and `a1` both become the type `A1`, the clause `Entry` and the table
+//! `entry` both become the static `ENTRY`, and so on. Each collision is a
 //! diagnostic at the second item, naming the first, so that `check` fails
 //! where the build would. Names that are Rust keywords are refused earlier,
 //! in `check_name`.
 
 use super::Checker;
-use crate::codegen::{camel, clause_const, edition_mod, edition_variant, rule_fn};
+use crate::codegen::{camel, clause_const, edition_mod, edition_variant};
 use crate::diagnostic::{Code, Location};
 use crate::model::{Clause, Program, Rule};
 use crate::source::{ValueSrc, VocabularyFile};
@@ -122,22 +123,23 @@ pub(super) fn editions(c: &mut Checker, editions: &[(String, Option<Location>)])
     }
 }
 
-/// Collisions inside one edition's module: rule and table functions, and
-/// clause constants.
+/// Collisions inside one edition's module, whose functions, statics and
+/// constants share one namespace: a function and a static per table that
+/// has rules, a constant per clause, and the module's own items.
 pub(super) fn edition(c: &mut Checker, p: &Program, clauses: &[Clause], rules: &[Rule]) {
-    let mut functions = Namespace::default();
+    let mut values = Namespace::default();
+    for own in ["CLAUSES", "RULES", "verdict"] {
+        values.0.insert(own.into(), (format!("`{own}`"), None));
+    }
     for t in 0..p.tables.len() {
         if let Some(r) = rules.iter().find(|r| r.table == t) {
-            functions.claim(c, p.tables[t].name.clone(), format!("table `{}`", p.tables[t].name), r.location);
+            let name = &p.tables[t].name;
+            values.claim(c, name.clone(), format!("table `{name}`"), r.location);
+            values.claim(c, name.to_uppercase(), format!("table `{name}`"), r.location);
         }
     }
-    for r in rules {
-        functions.claim(c, rule_fn(r), format!("rule `{}`", r.id), r.location);
-    }
-    let mut constants = Namespace::default();
-    constants.0.insert("CLAUSES".into(), ("`CLAUSES`".into(), None));
     for (i, name) in clause_consts(clauses).into_iter().enumerate() {
-        constants.claim(c, name, format!("clause `{}`", clauses[i].id), clauses[i].location);
+        values.claim(c, name, format!("clause `{}`", clauses[i].id), clauses[i].location);
     }
 }
 

@@ -229,7 +229,10 @@ impl Referee<'_> {
         // The lead restrictions that apply: the offending side defends, and the table gives one.
         let mut restricted = Vec::new();
         for l in self.leads.iter().filter(|l| !contract.declarer.same_side(l.offender)) {
-            let (kind, suit, _) = self.lead_restriction(l);
+            let LeadDecision { kind, suit, open, .. } = self.lead_restriction(l);
+            if let Some(open) = open {
+                return Err(err(event, format!("the play cannot start: the lead restriction on {}: {open}", l.seat)));
+            }
             let kind = match kind {
                 k if k == Rectification::RequireOrProhibitSuit.name() && suit.is_some() => {
                     RestrictionKind::SuitOfWithdrawnCall
@@ -477,7 +480,7 @@ impl Referee<'_> {
 
     /// Whether the tables rule on `p` from what is known already, with no choice left open.
     fn decided_now(&self, p: &PlayPending) -> bool {
-        consult(self.edition(), p.table, &p.facts, &p.known).1.len() == 1
+        self.consult(p.table, &p.facts, &p.known).1.len() == 1
     }
 
     /// A card led or played in turn: checks the lead and play penalties, the
@@ -722,29 +725,26 @@ impl Referee<'_> {
     /// Asks a table about facts that are all derived, and records the ruling without applying
     /// it; returns the outcomes.
     fn record(&mut self, p: &PlayPending, irregularity: &'static str) -> Vec<Traced> {
-        let mut d = Decision::default();
-        tables::decide(self.edition(), p.table, &p.facts, &mut d);
-        let groups = [(d, Vec::new())];
-        let facts = facts_shown(self.edition(), &groups, &p.facts, &p.known);
-        let [(d, _)] = groups;
-        let rectifications: Vec<Rectified> = d.outcomes.iter().map(|t| self.describe_play(p, t, p.card)).collect();
+        let d = self.ask_derived(p.table, &p.facts);
+        let facts = facts_shown(&[(d, Vec::new())], &p.facts, &p.known);
+        let rectifications: Vec<Rectified> = d.outcomes().map(|t| self.describe_play(p, &t, p.card)).collect();
         for r in &rectifications {
             self.cite(&r.clauses);
         }
         let mut ruling =
             IrregularityRuling::new(p.event, irregularity, p.offender, Act::Card(p.card), p.turn_of, facts);
-        ruling.rules = d.rules;
+        ruling.rules = d.rules().collect();
         ruling.rectifications = rectifications;
-        ruling.unprovided = d.unprovided.iter().map(|t| t.name()).collect();
+        ruling.unprovided = d.unprovided().map(|t| t.name()).collect();
         self.irregularities.push(ruling);
-        d.outcomes
+        d.outcomes().collect()
     }
 
     /// Rules on a play irregularity, or asks the open questions it depends on.
     fn rule_play(&mut self, mut p: PlayPending, answers: &[(String, String)]) -> Result<(), RefereeError> {
         answer(p.event, answers, &mut p.facts, &mut p.known)?;
         let edition = self.edition();
-        let (unknown, mut groups) = consult(edition, p.table, &p.facts, &p.known);
+        let (unknown, mut groups) = self.consult(p.table, &p.facts, &p.known);
         let irregularity = match p.table {
             Table::PlayIrregularity => p.facts.play_irregularity.name(),
             Table::RevokeInquiry => QUESTION_ABOUT_REVOKE,
@@ -755,7 +755,7 @@ impl Referee<'_> {
             Table::RestrictedLead => RESTRICTED_LEAD,
             _ => PENALTY_CARD_LEAD,
         };
-        let facts = facts_shown(edition, &groups, &p.facts, &p.known);
+        let facts = facts_shown(&groups, &p.facts, &p.known);
         let act = p.call.map_or(Act::Card(p.card), Act::Call);
         let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, act, p.turn_of, facts);
         if groups.len() > 1 {
@@ -767,7 +767,7 @@ impl Referee<'_> {
             return Ok(());
         }
         let (decision, _) = groups.pop().expect("one group");
-        if decision.outcomes.is_empty() || !decision.unprovided.is_empty() {
+        if decision.outcomes().next().is_none() || decision.unprovided().next().is_some() {
             let what = format!("{} by {} ({})", irregularity.replace('_', " "), p.offender, p.card);
             let given: Vec<String> = FactId::ALL
                 .iter()
@@ -775,29 +775,26 @@ impl Referee<'_> {
                 .map(|f| format!("{} = {}", f.name(), f.values()[p.facts.get(*f)]))
                 .collect();
             // A table the edition does not define at all is not consulted (`tables` lacks it).
-            let undefined = decision.unprovided.iter().any(|t| !decision.tables.contains(t));
+            let undefined = decision.undefined();
             if given.is_empty() || undefined {
                 return Err(unsupported(p.event, edition, &what));
             }
             let given = given.join(", ");
             return Err(err(
                 p.event,
-                format!(
-                    "{what}: no rule of edition {} applies with {given}; is every answer possible here?",
-                    edition.name()
-                ),
+                format!("{what}: no rule of edition {} applies with {given}; is every answer possible here?", edition),
             ));
         }
-        ruling.rules = decision.rules;
-        for t in &decision.outcomes {
-            for view in self.apply_play(&p, t)? {
+        ruling.rules = decision.rules().collect();
+        for t in decision.outcomes() {
+            for view in self.apply_play(&p, &t)? {
                 self.cite(&view.clauses);
                 ruling.rectifications.push(view);
             }
         }
         let lead_stands =
             |t: &Traced| matches!(t.rectification, Rectification::LeadStands | Rectification::DeclarerSpreads);
-        if !decision.outcomes.iter().any(lead_stands) {
+        if !decision.outcomes().any(|t| lead_stands(&t)) {
             // A lead that does not stand takes the cards played to it back with it.
             for &(seat, card) in &p.followers {
                 self.st().hands[seat as usize].insert(card);
@@ -1021,9 +1018,10 @@ impl Referee<'_> {
             offender_has_penalty_card: has_other,
             ..Facts::default()
         };
-        let mut d = Decision::default();
-        tables::decide(self.edition(), Table::PenaltyCard, &facts, &mut d);
-        d.outcomes.first().map(|t| (t.rectification == Rectification::MajorPenaltyCard, self.describe_play(p, t, card)))
+        let d = self.ask_derived(Table::PenaltyCard, &facts);
+        d.outcomes()
+            .next()
+            .map(|t| (t.rectification == Rectification::MajorPenaltyCard, self.describe_play(p, &t, card)))
     }
 
     /// Withdraws a revoke card from its trick; the offender must substitute a legal card.
@@ -1064,11 +1062,10 @@ impl Referee<'_> {
     /// Establishes revoke `i`, as the establishment table says.
     fn establish(&mut self, i: usize, act: EstablishingAct) {
         let facts = Facts { establishing_act: act, ..Facts::default() };
-        let mut d = Decision::default();
-        tables::decide(self.edition(), Table::RevokeEstablishment, &facts, &mut d);
+        let d = self.ask_derived(Table::RevokeEstablishment, &facts);
         let r = self.st().revokes[i].clone();
         let p = self.pending_play(0, r.seat, r.card, r.seat, Table::RevokeEstablishment, facts);
-        let view = d.outcomes.first().map(|t| self.describe_play(&p, t, r.card));
+        let view = d.outcomes().next().map(|t| self.describe_play(&p, &t, r.card));
         let st = self.st();
         st.revokes[i].established = true;
         st.established_by[i] = view;
@@ -1453,7 +1450,6 @@ impl Referee<'_> {
     /// Asks the revoke table about each established revoke, once play is over.
     pub(super) fn play_ruling(&mut self) -> Option<PlayRuling> {
         let state = self.play.take()?;
-        let edition = self.edition();
         let declarers = |s: Seat| s.same_side(state.declarer);
         let played = state.tricks.len();
         let winners: Vec<Seat> = (0..played).map(|t| state.winner(t)).collect();
@@ -1489,18 +1485,17 @@ impl Referee<'_> {
                     revoke_on_twelfth_trick: r.trick == 12,
                     ..Facts::default()
                 };
-                let mut d = Decision::default();
-                tables::decide(edition, Table::RevokeAdjustment, &facts, &mut d);
+                let d = self.ask_derived(Table::RevokeAdjustment, &facts);
                 let p = self.pending_play(0, r.seat, r.card, r.seat, Table::RevokeAdjustment, facts);
-                for o in &d.outcomes {
+                for o in d.outcomes() {
                     if let Rectification::TransferTricks { count } = o.rectification {
                         wanted[i] = count as usize;
                     }
-                    let view = self.describe_play(&p, o, r.card);
+                    let view = self.describe_play(&p, &o, r.card);
                     self.cite(&view.clauses);
                     ruling.rectifications.push(view);
                 }
-                ruling.rules.extend(d.rules);
+                ruling.rules.extend(d.rules());
             }
             for v in &ruling.rectifications {
                 self.cite(&v.clauses);
