@@ -243,6 +243,9 @@ impl Vocabulary {
     }
 }
 
+/// A runtime table's program table, and the facts it tests (program index, runtime id).
+type TableLink = (usize, &'static [FactId], Vec<(usize, FactId)>);
+
 /// One edition of a loaded law directory, behind the runtime's `Laws` interface.
 struct Interpreted {
     name: &'static str,
@@ -252,7 +255,7 @@ struct Interpreted {
     /// Per rule of the edition: its static form.
     rules: Vec<&'static tables::Rule>,
     /// Per runtime table: the program's table, and the facts it tests (program index, runtime id).
-    tables: Vec<Option<(usize, &'static [FactId], Vec<(usize, FactId)>)>>,
+    tables: Vec<Option<TableLink>>,
 }
 
 fn leak(s: &str) -> &'static str {
@@ -307,6 +310,7 @@ impl Interpreted {
                     OutcomeKind::Delegate { table } => {
                         tables::Outcome::Delegate { table: v.tables[*table], clauses: trace }
                     }
+                    #[allow(clippy::expect_used, reason = "the loaded signatures were checked against the built ones")]
                     OutcomeKind::Rectify { rectification, args } => tables::Outcome::Rectify {
                         rectification: Rectification::from_parts(v.rectifications[*rectification], args)
                             .expect("the signatures match the built ones"),

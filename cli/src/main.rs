@@ -229,6 +229,7 @@ fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, 
     let compiled;
     let program = match &loaded {
         Some(l) => l.program(),
+        #[allow(clippy::expect_used, reason = "the build compiled the embedded laws into the tables")]
         None => {
             let set = SourceSet::from_embedded(tables::SOURCES);
             compiled = bridgelaw_compiler::compile(&set);
@@ -265,7 +266,7 @@ fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, 
                 "rulings_unavailable": ruling_report.as_ref().err(),
                 "laws": law_report,
             });
-            println!("{}", serde_json::to_string_pretty(&json).expect("reports serialize"));
+            println!("{json:#}");
         }
     }
     ExitCode::SUCCESS
@@ -333,6 +334,7 @@ fn rule(path: &Path, format: RulingFormat, edition: Option<&str>, laws: Option<&
         Ok(ruling) => {
             match format {
                 RulingFormat::Text => print!("{}", ruling.to_text()),
+                #[allow(clippy::expect_used, reason = "a ruling has string keys only, so it serializes")]
                 RulingFormat::Json => {
                     println!("{}", serde_json::to_string_pretty(&ruling).expect("a ruling serializes"))
                 }

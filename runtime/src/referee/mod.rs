@@ -308,6 +308,7 @@ impl Referee<'_> {
                     ),
                 ));
             }
+            #[allow(clippy::expect_used, reason = "referee invariant: checked above")]
             let mut p = self.pending.take().expect("checked above");
             p.facts.lho_called = by_lho;
             p.facts.turn_player_called = by_turn_player;
@@ -389,6 +390,7 @@ impl Referee<'_> {
             self.over = true;
             return Ok(());
         };
+        #[allow(clippy::expect_used, reason = "referee invariant: an ended auction has calls")]
         let last = self.calls.last().expect("an ended auction has calls");
         let p =
             self.pending_for(event, last.seat, Call::Pass, skipped, Irregularity::AuctionEndsOverSkippedPlayer, None);
@@ -539,6 +541,7 @@ impl Referee<'_> {
         let mut ruling =
             IrregularityRuling::new(p.event, irregularity, p.offender, Act::Call(p.call), p.turn_of, facts);
         if groups.len() == 1 {
+            #[allow(clippy::expect_used, reason = "referee invariant: one group")]
             let (decision, _) = groups.pop().expect("one group");
             ruling.rules = decision.rules().collect();
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
