@@ -114,7 +114,8 @@ pub fn read_file(path: &Path) -> Result<String, String> {
 /// names one: the newest edition built into the engine (editions are ordered
 /// by directory name).
 pub fn newest_edition() -> Edition {
-    *Edition::ALL.last().expect("at least one edition is built in")
+    // A build without editions fails here at compile time (the index underflows).
+    Edition::ALL[Edition::ALL.len() - 1]
 }
 
 /// Parses a case file. On failure, returns every error found.

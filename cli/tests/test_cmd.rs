@@ -1,6 +1,7 @@
 //! `bridgelaw test` as a user runs it: the corpus passes, a wrong expectation
 //! fails with its file, field, expected and actual values, malformed blocks are
 //! positioned errors, and unreadable paths exit 2.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
