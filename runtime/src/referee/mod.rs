@@ -19,12 +19,26 @@ use play::PlayState;
 // `Known` is a 128-bit set of facts.
 const _: () = assert!(FactId::ALL.len() <= 128, "too many facts for the `Known` bitset");
 
+/// Why the referee cannot rule on a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The case is malformed or inconsistent: a card not held, an event out of place.
+    Malformed,
+    /// The edition's tables do not yet rule the irregularity (`table`, when one is named, is the
+    /// table that lacks the rule or gave a rectification that cannot apply here).
+    NotYetRuled { edition: &'static str, table: Option<&'static str> },
+    /// The edition's table has no rule for the facts and answers the case gives.
+    NoRuleApplies { edition: &'static str, table: &'static str },
+}
+
 /// A case the referee cannot rule on: malformed, or an irregularity that no
 /// table of the edition covers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefereeError {
-    /// The 1-based number of the event at fault.
+    /// The 1-based number of the event at fault (the number of events plus one for the end of
+    /// the record); the CLI maps it to the case file's line.
     pub event: usize,
+    pub kind: ErrorKind,
     pub message: String,
 }
 
@@ -215,12 +229,23 @@ pub fn first_irregularity(dealer: Seat, calls: &[(Seat, Call)]) -> Option<usize>
 /// value indices) that lead to it.
 type Group = (Decision, Vec<Vec<usize>>);
 
+/// A malformed or inconsistent case.
 fn err(event: usize, message: impl Into<String>) -> RefereeError {
-    RefereeError { event, message: message.into() }
+    RefereeError { event, kind: ErrorKind::Malformed, message: message.into() }
 }
 
+/// An irregularity the edition's tables do not yet rule.
 fn unsupported(event: usize, edition: tables::Edition, what: &str) -> RefereeError {
-    err(event, format!("{what}: the tables of edition {} do not yet rule this irregularity", edition.name()))
+    unsupported_at(event, edition, None, what)
+}
+
+/// An irregularity the edition's tables do not yet rule, naming the table concerned.
+fn unsupported_at(event: usize, edition: tables::Edition, table: Option<Table>, what: &str) -> RefereeError {
+    RefereeError {
+        event,
+        kind: ErrorKind::NotYetRuled { edition: edition.name(), table: table.map(|t| t.name()) },
+        message: format!("{what}: the tables of edition {} do not yet rule this irregularity", edition.name()),
+    }
 }
 
 fn call_kind(call: Call) -> CallKind {

@@ -1,0 +1,164 @@
+//! Penalty cards and lead and play penalties: a card that misses an obligation, whether a
+//! penalty card is major or minor, declarer's options at the lead of a penalty card holder's
+//! partner, and the auction's lead restrictions exercised at the restricted player's first lead.
+
+use super::*;
+
+impl Referee<'_> {
+    /// card `due`: the table says whether it is a revoke.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn unmet_obligation(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+        able: bool,
+        premature: bool,
+        suit: Suit,
+        due: Option<Card>,
+    ) {
+        let facts = Facts { able_to_comply: able, obligation_from_premature_play: premature, ..Facts::default() };
+        let turn_of = seat;
+        let p = self.pending_play(event, seat, card, turn_of, Table::UnmetObligation, facts);
+        let outcomes = self.record(&p, UNMET_PENALTY);
+        if outcomes.iter().any(|t| t.rectification == Rectification::ObligationRevoke) {
+            let st = self.st();
+            let trick = st.trick_number();
+            let kind = if due.is_some() { RevokeKind::PenaltyCard } else { RevokeKind::Penalty };
+            st.revokes.push(Revoke {
+                trick,
+                seat,
+                card,
+                suit_led: suit,
+                kind,
+                established: false,
+                corrected: false,
+                penalty_card: due,
+            });
+            st.established_by.push(None);
+        }
+    }
+    /// Makes `card` a penalty card of the offender; the penalty-card table says major or minor.
+    pub(super) fn penalty_card(
+        &mut self,
+        p: &PlayPending,
+        card: Card,
+        exposure: Exposure,
+    ) -> Result<Vec<Rectified>, RefereeError> {
+        let seat = p.offender;
+        let mut out = Vec::new();
+        let others: Vec<usize> =
+            (0..self.st().penalty_cards.len()).filter(|&i| self.st().penalty_cards[i].seat == seat).collect();
+        let Some((major, view)) = self.penalty_kind(p, exposure == Exposure::Deliberate, card, !others.is_empty())
+        else {
+            let what = format!("a penalty card of {seat}'s ({card})");
+            return Err(unsupported(p.event, self.edition(), &what));
+        };
+        let mut upgraded = Vec::new();
+        for i in others {
+            let c = self.st().penalty_cards[i].card;
+            if !self.st().penalty_cards[i].major {
+                if let Some((true, v)) = self.penalty_kind(p, false, c, true) {
+                    upgraded.push((i, v));
+                }
+            }
+        }
+        let st = self.st();
+        for (i, v) in upgraded {
+            st.penalty_cards[i].major = true;
+            st.penalty_cards[i].clauses = v.clauses.clone();
+            out.push(v);
+        }
+        st.penalty_cards.push(PenaltyCard { seat, card, major, clauses: view.clauses.clone() });
+        out.push(view);
+        Ok(out)
+    }
+
+    /// Whether a penalty card is major, as the penalty-card table says, with that rectification.
+    pub(super) fn penalty_kind(
+        &self,
+        p: &PlayPending,
+        deliberate: bool,
+        card: Card,
+        has_other: bool,
+    ) -> Option<(bool, Rectified)> {
+        let facts = Facts {
+            exposed_deliberately: deliberate,
+            card_honour: card.is_honour(),
+            offender_has_penalty_card: has_other,
+            ..Facts::default()
+        };
+        let mut d = Decision::default();
+        tables::decide(self.edition(), Table::PenaltyCard, &facts, &mut d);
+        d.outcomes.first().map(|t| (t.rectification == Rectification::MajorPenaltyCard, self.describe_play(p, t, card)))
+    }
+
+    /// Withdraws the card played instead of a penalty card and plays the penalty card in its place.
+    pub(super) fn substitute_penalty_card(&mut self, p: &PlayPending) {
+        let i = p.revoke.expect("a revoke being corrected");
+        let st = self.st();
+        let r = st.revokes[i].clone();
+        let due = r.penalty_card.expect("a failure to play a penalty card");
+        st.revokes[i].corrected = true;
+        let index = revoke::take_back(st, &r);
+        st.penalty_cards.retain(|c| !(c.seat == r.seat && c.card == due));
+        st.hands[r.seat as usize].remove(due);
+        st.current.cards.insert(index, (r.seat, due));
+        self.trick_done();
+    }
+
+    /// Declarer's choice at the first turn to lead of a player whose lead the auction restricted.
+    pub(super) fn restricted_lead(
+        &mut self,
+        event: usize,
+        i: usize,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        let st = self.st();
+        st.restricted[i].settled = true;
+        let r = st.restricted[i].clone();
+        let facts = Facts {
+            restriction_kind: r.kind,
+            offender_bid_clubs: r.bid[Suit::Clubs as usize],
+            offender_bid_diamonds: r.bid[Suit::Diamonds as usize],
+            offender_bid_hearts: r.bid[Suit::Hearts as usize],
+            offender_bid_spades: r.bid[Suit::Spades as usize],
+            ..Facts::default()
+        };
+        // The card is only a stand-in of the restricted suit; the ruling names the withdrawn call.
+        let card = Card { suit: r.suit.unwrap_or(Suit::Clubs), rank: 0 };
+        let mut p = self.pending_play(event, r.offender, card, r.seat, Table::RestrictedLead, facts);
+        p.call = Some(r.withdrawn);
+        self.rule_lead_choice(p, answers)
+    }
+
+    /// Rules on declarer's choice before a lead. An open question stops the ruling, but nothing
+    /// is pending in the play itself.
+    pub(super) fn rule_lead_choice(
+        &mut self,
+        p: PlayPending,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        self.rule_play(p, answers)?;
+        if self.stopped_at.is_some() {
+            self.st().pending = None;
+        }
+        Ok(())
+    }
+
+    /// Declarer's options when the partner of a player with a major penalty card has the lead.
+    pub(super) fn lead_options(
+        &mut self,
+        event: usize,
+        holder: Seat,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        let st = self.st();
+        let card = st.penalty_cards.iter().find(|p| p.seat == holder && p.major).expect("a major penalty card").card;
+        let leader = st.current.leader;
+        st.lead_options_settled = Some(st.trick_number());
+        let mut p = self.pending_play(event, holder, card, leader, Table::PenaltyCardLead, Facts::default());
+        p.known = derived_known(&[]);
+        self.rule_lead_choice(p, answers)
+    }
+}
