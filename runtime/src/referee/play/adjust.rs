@@ -7,17 +7,16 @@ impl Referee<'_> {
     /// Asks the revoke table about each established revoke, once play is over.
     pub(in crate::referee) fn play_ruling(&mut self) -> Option<PlayRuling> {
         let state = self.play.take()?;
-        let edition = self.edition();
         let declarers = |s: Seat| s.same_side(state.declarer);
         let played = state.tricks.len();
         let winners: Vec<Seat> = (0..played).map(|t| state.winner(t)).collect();
-        let (claimed_by_declarer, claimed_by_defenders) = match state.claim {
+        let (claimed_by_declarer, claimed_by_defenders) = match state.claim() {
             Some((s, n)) if declarers(s) => (n, 13 - played - n),
             Some((_, n)) => (13 - played - n, n),
             None => (0, 0),
         };
         let won_by_declarer = (0..played).filter(|&t| declarers(winners[t])).count() + claimed_by_declarer;
-        let complete = played == 13 || state.claim.is_some();
+        let complete = played == 13 || state.claim().is_some();
         let mut transfers = (0usize, 0usize);
         let mut wanted = vec![0usize; state.revokes.len()];
         let mut revokes = Vec::new();
@@ -43,14 +42,14 @@ impl Referee<'_> {
                     revoke_on_twelfth_trick: r.trick == 12,
                     ..Facts::default()
                 };
-                let mut d = Decision::default();
-                tables::decide(edition, Table::RevokeAdjustment, &facts, &mut d);
-                let p = self.pending_play(0, r.seat, r.card, r.seat, Table::RevokeAdjustment, facts);
+                let d = self.decide_derived(Table::RevokeAdjustment, &facts);
+                let end = self.case.events.len();
+                let p = self.pending_play(end, r.seat, r.card, r.seat, Table::RevokeAdjustment, facts);
                 for o in &d.outcomes {
                     if let Rectification::TransferTricks { count } = o.rectification {
                         wanted[i] = count as usize;
                     }
-                    let view = self.describe_play(&p, o, r.card);
+                    let view = self.describe_play(&p, o, p.subject);
                     self.cite(&view.clauses);
                     ruling.rectifications.push(view);
                 }
@@ -120,7 +119,7 @@ impl Referee<'_> {
             declarer: state.declarer,
             dummy: state.dummy,
             tricks_played: played,
-            claim: state.claim,
+            claim: state.claim(),
             won,
             revokes,
             penalty_cards,

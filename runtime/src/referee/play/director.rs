@@ -17,15 +17,17 @@ impl Referee<'_> {
         // The players settled the irregularity awaiting the director among themselves, or the
         // last one ruled if they played on as they settled it: the settlement table says what
         // the director does, before he rules on the irregularity itself.
-        let last = self.irregularities.iter().rev().find_map(|r| r.card.map(|c| (r.offender, c, r.turn_of)));
+        let last =
+            self.irregularities.iter().rev().find_map(|r| r.card.map(|c| (r.offender, Subject::Card(c), r.turn_of)));
         let ruled_before = !self.irregularities.is_empty();
         let st = self.st();
         if !settled.is_empty() {
-            let Some((offender, card, turn_of)) = st.pending.as_ref().map(|p| (p.offender, p.card, p.turn_of)).or(last)
+            let Some((offender, subject, turn_of)) =
+                st.pending.as_ref().map(|p| (p.offender, p.subject, p.turn_of)).or(last)
             else {
                 return Err(err(event, "`players_settled` is given, but there is no irregularity of the play"));
             };
-            let q = self.pending_play(event, offender, card, turn_of, Table::PlayersSettlement, Facts::default());
+            let q = self.pending_play(event, offender, subject, turn_of, Table::PlayersSettlement, Facts::default());
             self.rule_play(q, &settled)?;
         }
         let st = self.st();
@@ -82,7 +84,7 @@ impl Referee<'_> {
         }
         let st = self.st();
         // Twelve tricks played and the last one claimed is the end of play too.
-        if st.tricks.len() < 12 || (st.tricks.len() == 12 && st.claim.is_none()) {
+        if st.tricks.len() < 12 || (st.tricks.len() == 12 && st.claim().is_none()) {
             return Ok(());
         }
         let twelfth = st.revokes.iter().position(|r| r.trick == 12 && r.established && !r.corrected);
@@ -95,8 +97,8 @@ impl Referee<'_> {
             revoke_on_twelfth_trick: true,
             ..Facts::default()
         };
-        let mut p = self.pending_play(events, r.seat, r.card, r.seat, Table::RevokeCorrection, facts);
-        p.revoke = Some(i);
+        let subject = Subject::Revoke { index: i, card: r.card };
+        let p = self.pending_play(events, r.seat, subject, r.seat, Table::RevokeCorrection, facts);
         self.rule_play(p, &[])
     }
 }

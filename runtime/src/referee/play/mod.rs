@@ -60,26 +60,115 @@ struct RestrictedLead {
     settled: bool,
 }
 
-/// An irregularity of the play awaiting the director, or the next card.
+/// What a ruling of the play is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Subject {
+    /// A card led, played, exposed, or due as a penalty card.
+    Card(Card),
+    /// A revoke, by its place in the revoke record, and the revoke card.
+    Revoke { index: usize, card: Card },
+    /// A lead restriction the auction left: the withdrawn call the ruling names, and the suit it
+    /// restricts, if it is the withdrawn call's.
+    Restriction { call: Call, suit: Option<Suit> },
+}
+
+impl From<Card> for Subject {
+    fn from(card: Card) -> Subject {
+        Subject::Card(card)
+    }
+}
+
+impl Subject {
+    /// The card concerned; a lead restriction concerns a call.
+    fn card(self) -> Option<Card> {
+        match self {
+            Subject::Card(card) | Subject::Revoke { card, .. } => Some(card),
+            Subject::Restriction { .. } => None,
+        }
+    }
+
+    /// The suit concerned: the card's, or the restricted suit.
+    fn suit(self) -> Option<Suit> {
+        match self {
+            Subject::Restriction { suit, .. } => suit,
+            _ => self.card().map(|c| c.suit),
+        }
+    }
+
+    /// The revoke concerned, by its place in the record.
+    fn revoke(self) -> Option<usize> {
+        match self {
+            Subject::Revoke { index, .. } => Some(index),
+            _ => None,
+        }
+    }
+
+    /// The act a ruling names.
+    fn act(self) -> Act {
+        match self {
+            Subject::Restriction { call, .. } => Act::Call(call),
+            Subject::Card(card) | Subject::Revoke { card, .. } => Act::Card(card),
+        }
+    }
+}
+
+/// An irregularity of the play awaiting the director, or the next card; or a matter the
+/// tables rule at once.
 #[derive(Clone, Debug)]
 struct PlayPending {
+    /// The 1-based number of the event at fault (or that brings the ruling).
     event: usize,
     /// The hand the card came from (dummy's seat for dummy's cards).
     offender: Seat,
-    card: Card,
-    /// Cards played together with `card`.
+    subject: Subject,
+    /// Cards played together with the subject card.
     others: Vec<Card>,
     /// The hand whose turn it was; for a question, the player who asked.
     turn_of: Seat,
     table: Table,
     facts: Facts,
     known: Known,
-    /// For a revoke being corrected, its index.
-    revoke: Option<usize>,
     /// For a lead out of turn, the cards the offender's partner played to it before the ruling.
     followers: Vec<(Seat, Card)>,
-    /// For a lead restriction from the auction, the withdrawn call (the act the ruling names).
-    call: Option<Call>,
+}
+
+/// Where the play stands, apart from a correction in progress and a pending irregularity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Cards are led and played in turn.
+    Play,
+    /// Declarer's lead out of turn was taken back, and he has not yet led from the correct hand.
+    DeclarerToLeadAgain,
+    /// The first trick's opening lead was made out of turn and accepted; the trick goes on.
+    AcceptedOpeningLead,
+    /// An agreed claim or concession ended the play: the claimer, and the tricks his side takes
+    /// of those not played.
+    Claimed { seat: Seat, tricks: usize },
+}
+
+/// A revoke corrected in the current trick (reopened if it was quitted), until the trick is
+/// complete again and the next trick led.
+#[derive(Clone, Debug, Default)]
+struct Correction {
+    /// The offender and the place of his revoke card in the trick, until he substitutes a card.
+    substitute: Option<(Seat, usize)>,
+    /// The offender and the cards played to the trick after the revoke card: their players may
+    /// withdraw them until the lead to the next trick.
+    later: Option<(Seat, Vec<(Seat, Card)>)>,
+    /// The non-offending player who withdrew a card played after the revoke.
+    non_offender_withdrew: Option<Seat>,
+    /// Cards withdrawn after the revoke, still in the trick until their owners replace them.
+    replacing: Vec<(Seat, Card)>,
+    /// Cards the non-offending side played to the next trick before the revoke was corrected:
+    /// held while the revoke's trick is reopened.
+    held_next: Vec<(Seat, Card)>,
+}
+
+impl Correction {
+    /// Nothing is left to do.
+    fn is_done(&self) -> bool {
+        self.substitute.is_none() && self.later.is_none() && self.replacing.is_empty() && self.held_next.is_empty()
+    }
 }
 
 /// The state of the play.
@@ -97,33 +186,41 @@ pub(super) struct PlayState {
     penalty_cards: Vec<PenaltyCard>,
     bindings: Vec<PlayBinding>,
     pending: Option<PlayPending>,
-    /// Declarer's lead out of turn was taken back and he has not yet led from the correct hand.
-    retracted_declarer_lead: bool,
-    /// The first trick's opening lead was made out of turn and accepted.
-    opening_lead_accepted: bool,
+    phase: Phase,
+    correction: Option<Correction>,
     /// The trick for which declarer's penalty-card lead options were settled.
     lead_options_settled: Option<usize>,
-    /// After a corrected revoke: the offender and the place of his card in the trick.
-    substitute: Option<(Seat, usize)>,
-    /// After a corrected revoke: its offender and the cards played to the trick after it.
-    later_cards: Option<(Seat, Vec<(Seat, Card)>)>,
-    /// The non-offending player who withdrew a card played after a corrected revoke.
-    non_offender_withdrew: Option<Seat>,
-    /// Cards withdrawn after a corrected revoke, still in the trick until their owners replace them.
-    replacing: Vec<(Seat, Card)>,
-    /// Cards the non-offending side played to the next trick before a revoke in the last one was
-    /// corrected: held while that trick is reopened.
-    held_next: Vec<(Seat, Card)>,
     /// The lead restrictions the auction left on the defenders.
     restricted: Vec<RestrictedLead>,
     /// Requirements to lead a suit that a lead did not meet, with that lead: a corrected revoke
     /// restores them for the substitute.
     unmet_leads: Vec<(Card, PlayBinding)>,
-    /// An agreed claim: the claimer and the tricks his side takes of those not played.
-    claim: Option<(Seat, usize)>,
 }
 
 impl PlayState {
+    /// An agreed claim: the claimer and the tricks his side takes of those not played.
+    fn claim(&self) -> Option<(Seat, usize)> {
+        match self.phase {
+            Phase::Claimed { seat, tricks } => Some((seat, tricks)),
+            _ => None,
+        }
+    }
+
+    /// The correction in progress, begun if there is none.
+    fn correcting(&mut self) -> &mut Correction {
+        self.correction.get_or_insert_with(Correction::default)
+    }
+
+    /// The place of the revoke card awaiting its substitute, with the offender.
+    fn substitute(&self) -> Option<(Seat, usize)> {
+        self.correction.as_ref().and_then(|c| c.substitute)
+    }
+
+    /// Cards withdrawn after a corrected revoke and not yet replaced.
+    fn replacing(&self) -> &[(Seat, Card)] {
+        self.correction.as_ref().map_or(&[], |c| &c.replacing[..])
+    }
+
     /// The first hand in rotation from the leader that has not played to the trick (a card
     /// played out of turn may stand, so the last card does not say).
     fn next_to_play(&self) -> Seat {
@@ -265,17 +362,11 @@ impl Referee<'_> {
             penalty_cards: Vec::new(),
             bindings: Vec::new(),
             pending: None,
-            retracted_declarer_lead: false,
-            opening_lead_accepted: false,
+            phase: Phase::Play,
+            correction: None,
             lead_options_settled: None,
-            substitute: None,
-            later_cards: None,
-            non_offender_withdrew: None,
-            replacing: Vec::new(),
-            held_next: Vec::new(),
             restricted,
             unmet_leads: Vec::new(),
-            claim: None,
         });
         Ok(())
     }
@@ -293,7 +384,7 @@ impl Referee<'_> {
     /// Checks that `seat` can still lead or play `card`.
     fn playable(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         let st = self.st();
-        if st.tricks.len() == 13 || st.claim.is_some() {
+        if st.tricks.len() == 13 || st.claim().is_some() {
             return Err(err(event, format!("{seat} plays {card} after the play has ended")));
         }
         if !st.hands[seat as usize].contains(card) {
@@ -302,13 +393,12 @@ impl Referee<'_> {
         Ok(())
     }
 
-    /// A card led or played, as the case records it.
-
+    /// A matter for the tables, with every derived fact known.
     fn pending_play(
         &self,
         event: usize,
         offender: Seat,
-        card: Card,
+        subject: impl Into<Subject>,
         turn_of: Seat,
         table: Table,
         facts: Facts,
@@ -316,32 +406,45 @@ impl Referee<'_> {
         PlayPending {
             event,
             offender,
-            card,
+            subject: subject.into(),
             others: Vec::new(),
             turn_of,
             table,
             facts,
             known: derived_known(&[]),
-            revoke: None,
             followers: Vec::new(),
-            call: None,
+        }
+    }
+
+    /// The one way the play asks its tables: `table`, and the tables it delegates to, about
+    /// `facts`, once per combination of the unknown judgements and choices they test (see
+    /// `consult`). Every consultation of a table by the play goes through here.
+    fn ask_table(&self, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
+        consult(self.edition(), table, facts, known)
+    }
+
+    /// Asks a table about facts the play derives: its decision, or, should it depend on a
+    /// judgement or choice that cannot be asked at this moment, no decision (`table` unprovided).
+    fn decide_derived(&self, table: Table, facts: &Facts) -> Decision {
+        let (_, mut groups) = self.ask_table(table, facts, &derived_known(&[]));
+        match groups.pop() {
+            Some((decision, _)) if groups.is_empty() => decision,
+            _ => Decision { tables: vec![table], unprovided: vec![table], ..Decision::default() },
         }
     }
 
     /// Asks a table about facts that are all derived, and records the ruling without applying
     /// it; returns the outcomes.
     fn record(&mut self, p: &PlayPending, irregularity: &'static str) -> Vec<Traced> {
-        let mut d = Decision::default();
-        tables::decide(self.edition(), p.table, &p.facts, &mut d);
+        let d = self.decide_derived(p.table, &p.facts);
         let groups = [(d, Vec::new())];
         let facts = facts_shown(self.edition(), &groups, &p.facts, &p.known);
         let [(d, _)] = groups;
-        let rectifications: Vec<Rectified> = d.outcomes.iter().map(|t| self.describe_play(p, t, p.card)).collect();
+        let rectifications: Vec<Rectified> = d.outcomes.iter().map(|t| self.describe_play(p, t, p.subject)).collect();
         for r in &rectifications {
             self.cite(&r.clauses);
         }
-        let mut ruling =
-            IrregularityRuling::new(p.event, irregularity, p.offender, Act::Card(p.card), p.turn_of, facts);
+        let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, p.subject.act(), p.turn_of, facts);
         ruling.rules = d.rules;
         ruling.rectifications = rectifications;
         ruling.unprovided = d.unprovided.iter().map(|t| t.name()).collect();
@@ -353,7 +456,7 @@ impl Referee<'_> {
     fn rule_play(&mut self, mut p: PlayPending, answers: &[(String, String)]) -> Result<(), RefereeError> {
         answer(p.event, answers, &mut p.facts, &mut p.known)?;
         let edition = self.edition();
-        let (unknown, mut groups) = consult(edition, p.table, &p.facts, &p.known);
+        let (unknown, mut groups) = self.ask_table(p.table, &p.facts, &p.known);
         let irregularity = match p.table {
             Table::PlayIrregularity => p.facts.play_irregularity.name(),
             Table::RevokeInquiry => QUESTION_ABOUT_REVOKE,
@@ -365,19 +468,20 @@ impl Referee<'_> {
             _ => PENALTY_CARD_LEAD,
         };
         let facts = facts_shown(edition, &groups, &p.facts, &p.known);
-        let act = p.call.map_or(Act::Card(p.card), Act::Call);
-        let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, act, p.turn_of, facts);
+        let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, p.subject.act(), p.turn_of, facts);
         if groups.len() > 1 {
             (ruling.open_questions, ruling.alternatives) =
-                open_questions(&unknown, &groups, |t| self.describe_play(&p, t, p.card));
+                open_questions(&unknown, &groups, |t| self.describe_play(&p, t, p.subject));
             self.irregularities.push(ruling);
             self.st().pending = Some(p);
             self.stopped_at = Some(0);
             return Ok(());
         }
-        let (decision, _) = groups.pop().expect("one group");
+        let Some((decision, _)) = groups.pop() else {
+            return Err(unsupported_at(p.event, edition, Some(p.table), irregularity));
+        };
         if decision.outcomes.is_empty() || !decision.unprovided.is_empty() {
-            let what = format!("{} by {} ({})", irregularity.replace('_', " "), p.offender, p.card);
+            let what = format!("{} by {} ({})", irregularity.replace('_', " "), p.offender, p.subject.act());
             let given: Vec<String> = FactId::ALL
                 .iter()
                 .filter(|f| f.source() != FactSource::Derived && p.known.contains(f))
@@ -385,17 +489,19 @@ impl Referee<'_> {
                 .collect();
             // A table the edition does not define at all is not consulted (`tables` lacks it).
             let undefined = decision.unprovided.iter().any(|t| !decision.tables.contains(t));
+            let table = decision.unprovided.first().copied().unwrap_or(p.table);
             if given.is_empty() || undefined {
-                return Err(unsupported(p.event, edition, &what));
+                return Err(unsupported_at(p.event, edition, Some(table), &what));
             }
             let given = given.join(", ");
-            return Err(err(
-                p.event,
-                format!(
+            return Err(RefereeError {
+                event: p.event,
+                kind: ErrorKind::NoRuleApplies { edition: edition.name(), table: table.name() },
+                message: format!(
                     "{what}: no rule of edition {} applies with {given}; is every answer possible here?",
                     edition.name()
                 ),
-            ));
+            });
         }
         ruling.rules = decision.rules;
         for t in &decision.outcomes {
@@ -417,11 +523,11 @@ impl Referee<'_> {
     }
 
     /// Describes a play rectification at this table, without applying it.
-    fn describe_play(&self, p: &PlayPending, t: &Traced, card: Card) -> Rectified {
+    fn describe_play(&self, p: &PlayPending, t: &Traced, subject: Subject) -> Rectified {
         // For cards played together, what is taken back or penalized is the other cards.
-        let card = match (t.rectification, p.others.first()) {
-            (Rectification::CardRestored | Rectification::PenaltyCard { .. }, Some(&other)) => other,
-            _ => card,
+        let act = match (t.rectification, p.others.first()) {
+            (Rectification::CardRestored | Rectification::PenaltyCard { .. }, Some(&other)) => Act::Card(other),
+            _ => subject.act(),
         };
         let seats = match t.rectification {
             Rectification::PartnerPlaysHighest
@@ -450,11 +556,7 @@ impl Referee<'_> {
         Rectified {
             rectification: t.rectification.name(),
             kind: t.rectification,
-            context: Context {
-                offender: p.offender,
-                act: p.call.map_or(Act::Card(card), Act::Call),
-                turn_of: p.turn_of,
-            },
+            context: Context { offender: p.offender, act, turn_of: p.turn_of },
             seats,
             duration: None,
             rule: t.rule,
@@ -470,18 +572,30 @@ impl Referee<'_> {
     /// Carries a play rectification into the state of the play; returns it, with the
     /// rectifications it brings in turn (a penalty card's kind).
     fn apply_play(&mut self, p: &PlayPending, t: &Traced) -> Result<Vec<Rectified>, RefereeError> {
-        let view = self.describe_play(p, t, p.card);
+        let view = self.describe_play(p, t, p.subject);
+        // A rectification that acts on a card or a suit, from a table whose subject has none, is
+        // one the play cannot apply here.
+        let edition = self.edition();
+        let misapplied = || {
+            let what = format!("{} at table {} ({})", t.rectification.name(), p.table.name(), p.subject.act());
+            unsupported_at(p.event, edition, Some(p.table), &what)
+        };
+        let card = p.subject.card().ok_or_else(misapplied);
+        let suit = p.subject.suit().ok_or_else(misapplied);
         let mut out = Vec::new();
         let number = self.st().trick_number();
         match t.rectification {
             Rectification::LeadStands | Rectification::DeclarerSpreads => {
+                let card = card?;
                 let st = self.st();
                 if t.rectification == Rectification::DeclarerSpreads {
                     std::mem::swap(&mut st.declarer, &mut st.dummy);
                 }
-                st.hands[p.offender as usize].remove(p.card);
-                st.current = Trick { leader: p.offender, cards: vec![(p.offender, p.card)] };
-                st.opening_lead_accepted = p.facts.opening_lead && t.rectification == Rectification::LeadStands;
+                st.hands[p.offender as usize].remove(card);
+                st.current = Trick { leader: p.offender, cards: vec![(p.offender, card)] };
+                if p.facts.opening_lead && t.rectification == Rectification::LeadStands {
+                    st.phase = Phase::AcceptedOpeningLead;
+                }
                 // The cards played to the lead before the ruling stand with it.
                 for &(seat, card) in &p.followers {
                     self.st().hands[seat as usize].insert(card);
@@ -489,17 +603,18 @@ impl Referee<'_> {
                 }
             }
             Rectification::FollowsIrregularLead => {
+                let card = card?;
                 let st = self.st();
-                st.hands[p.offender as usize].remove(p.card);
-                let lead = st.pending.as_mut().expect("the lead awaits its ruling");
-                lead.followers.push((p.offender, p.card));
+                st.hands[p.offender as usize].remove(card);
+                let Some(lead) = st.pending.as_mut() else { return Err(misapplied()) };
+                lead.followers.push((p.offender, card));
             }
             // It is checked as any card played in turn: penalties, penalty cards, following suit.
-            Rectification::PlayStands => self.in_turn(p.event, p.offender, p.card)?,
+            Rectification::PlayStands => self.in_turn(p.event, p.offender, card?)?,
             Rectification::LeadFromCorrectHand if p.facts.offender_role == OffenderRole::Declarer => {
-                self.st().retracted_declarer_lead = true;
+                self.st().phase = Phase::DeclarerToLeadAgain;
             }
-            Rectification::LeadSameSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(p.card.suit), false, &view),
+            Rectification::LeadSameSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),
             Rectification::ProperLeadStands => {
                 let st = self.st();
                 for (s, c) in std::mem::take(&mut st.current.cards) {
@@ -509,7 +624,7 @@ impl Referee<'_> {
             }
             Rectification::PenaltyCard { exposure } => {
                 out.push(view.clone());
-                let cards = if p.others.is_empty() { vec![p.card] } else { p.others.clone() };
+                let cards = if p.others.is_empty() { vec![card?] } else { p.others.clone() };
                 for c in cards {
                     out.extend(self.penalty_card(p, c, exposure)?);
                 }
@@ -528,7 +643,7 @@ impl Referee<'_> {
                 self.reviews.push(DamageReview { seats: view.seats.clone(), review: view.clone() })
             }
             Rectification::RequirePenaltyCardSuit | Rectification::ProhibitPenaltyCardSuit => {
-                let suit = p.card.suit;
+                let suit = suit?;
                 let bound = if t.rectification == Rectification::RequirePenaltyCardSuit {
                     PlayBound::LeadSuit(suit)
                 } else {
@@ -537,12 +652,10 @@ impl Referee<'_> {
                 self.bind_play(p.turn_of, bound, false, &view);
                 self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
             }
-            Rectification::CorrectRevoke => self.correct_revoke(p),
-            Rectification::RequireRestrictedSuit => {
-                self.bind_play(p.turn_of, PlayBound::LeadSuit(p.card.suit), false, &view)
-            }
+            Rectification::CorrectRevoke => self.correct_revoke(p).ok_or_else(misapplied)?,
+            Rectification::RequireRestrictedSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),
             Rectification::ProhibitRestrictedSuit => {
-                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(p.card.suit), false, &view)
+                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit?), false, &view)
             }
             // The restriction is still to be exercised, with another suit.
             Rectification::ProhibitionRefused { .. } => {
@@ -560,18 +673,20 @@ impl Referee<'_> {
             }
             Rectification::IllegalCardAccepted => {
                 // An accepted card is no longer a revoke.
-                let i = p.revoke.expect("a revoke being corrected");
+                let Some(i) = p.subject.revoke() else { return Err(misapplied()) };
                 let st = self.st();
                 st.revokes.remove(i);
                 st.established_by.remove(i);
             }
-            Rectification::PenaltyCardSubstituted => self.substitute_penalty_card(p),
+            Rectification::PenaltyCardSubstituted => self.substitute_penalty_card(p).ok_or_else(misapplied)?,
             Rectification::CardWithdrawn => {
+                let card = card?;
                 let st = self.st();
-                st.hands[p.offender as usize].insert(p.card);
-                st.replacing.push((p.offender, p.card));
+                st.hands[p.offender as usize].insert(card);
+                let c = st.correcting();
+                c.replacing.push((p.offender, card));
                 if !p.facts.withdrawer_offending {
-                    st.non_offender_withdrew = Some(p.offender);
+                    c.non_offender_withdrew = Some(p.offender);
                 }
             }
             _ => {}

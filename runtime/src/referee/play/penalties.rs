@@ -88,23 +88,25 @@ impl Referee<'_> {
             offender_has_penalty_card: has_other,
             ..Facts::default()
         };
-        let mut d = Decision::default();
-        tables::decide(self.edition(), Table::PenaltyCard, &facts, &mut d);
-        d.outcomes.first().map(|t| (t.rectification == Rectification::MajorPenaltyCard, self.describe_play(p, t, card)))
+        let d = self.decide_derived(Table::PenaltyCard, &facts);
+        let major = |t: &Traced| t.rectification == Rectification::MajorPenaltyCard;
+        d.outcomes.first().map(|t| (major(t), self.describe_play(p, t, Subject::Card(card))))
     }
 
-    /// Withdraws the card played instead of a penalty card and plays the penalty card in its place.
-    pub(super) fn substitute_penalty_card(&mut self, p: &PlayPending) {
-        let i = p.revoke.expect("a revoke being corrected");
+    /// Withdraws the card played instead of a penalty card and plays the penalty card in its
+    /// place; `None` if the subject is no failure to play a penalty card still in its trick.
+    pub(super) fn substitute_penalty_card(&mut self, p: &PlayPending) -> Option<()> {
+        let i = p.subject.revoke()?;
         let st = self.st();
-        let r = st.revokes[i].clone();
-        let due = r.penalty_card.expect("a failure to play a penalty card");
+        let r = st.revokes.get(i)?.clone();
+        let due = r.penalty_card?;
+        let index = revoke::take_back(st, &r)?;
         st.revokes[i].corrected = true;
-        let index = revoke::take_back(st, &r);
         st.penalty_cards.retain(|c| !(c.seat == r.seat && c.card == due));
         st.hands[r.seat as usize].remove(due);
         st.current.cards.insert(index, (r.seat, due));
         self.trick_done();
+        Some(())
     }
 
     /// Declarer's choice at the first turn to lead of a player whose lead the auction restricted.
@@ -125,10 +127,8 @@ impl Referee<'_> {
             offender_bid_spades: r.bid[Suit::Spades as usize],
             ..Facts::default()
         };
-        // The card is only a stand-in of the restricted suit; the ruling names the withdrawn call.
-        let card = Card { suit: r.suit.unwrap_or(Suit::Clubs), rank: 0 };
-        let mut p = self.pending_play(event, r.offender, card, r.seat, Table::RestrictedLead, facts);
-        p.call = Some(r.withdrawn);
+        let subject = Subject::Restriction { call: r.withdrawn, suit: r.suit };
+        let p = self.pending_play(event, r.offender, subject, r.seat, Table::RestrictedLead, facts);
         self.rule_lead_choice(p, answers)
     }
 
@@ -154,7 +154,9 @@ impl Referee<'_> {
         answers: &[(String, String)],
     ) -> Result<(), RefereeError> {
         let st = self.st();
-        let card = st.penalty_cards.iter().find(|p| p.seat == holder && p.major).expect("a major penalty card").card;
+        let Some(card) = st.penalty_cards.iter().find(|p| p.seat == holder && p.major).map(|p| p.card) else {
+            return Err(err(event, format!("{holder} has no major penalty card that gives declarer lead options")));
+        };
         let leader = st.current.leader;
         st.lead_options_settled = Some(st.trick_number());
         let mut p = self.pending_play(event, holder, card, leader, Table::PenaltyCardLead, Facts::default());

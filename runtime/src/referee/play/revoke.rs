@@ -5,34 +5,38 @@ use super::*;
 
 impl Referee<'_> {
     /// Withdraws a revoke card from its trick; the offender must substitute a legal card.
-    pub(super) fn correct_revoke(&mut self, p: &PlayPending) {
-        let Some(i) = p.revoke else { return };
+    /// `None` if the subject is no revoke, or its card is no longer in a trick to reopen.
+    pub(super) fn correct_revoke(&mut self, p: &PlayPending) -> Option<()> {
+        let i = p.subject.revoke()?;
         let st = self.st();
-        let r = st.revokes[i].clone();
-        st.revokes[i].corrected = true;
+        let r = st.revokes.get(i)?.clone();
         if r.established {
             // An established revoke is corrected only on the twelfth trick: the trick is
             // replayed, the offender's two last cards changing places.
-            correct_twelfth_trick(st, &r);
-            return;
+            correct_twelfth_trick(st, &r)?;
+            st.revokes[i].corrected = true;
+            return Some(());
         }
-        let index = take_back(st, &r);
-        st.substitute = Some((r.seat, index));
+        let index = take_back(st, &r)?;
+        st.revokes[i].corrected = true;
         let restored: Vec<PlayBinding> =
             st.unmet_leads.iter().filter(|(c, b)| *c == r.card && b.seat == r.seat).map(|(_, b)| b.clone()).collect();
         st.bindings.extend(restored);
-        st.later_cards = Some((r.seat, st.current.cards[index..].to_vec()));
-        st.non_offender_withdrew = None;
+        let later = st.current.cards[index..].to_vec();
+        let c = st.correcting();
+        c.substitute = Some((r.seat, index));
+        c.later = Some((r.seat, later));
+        c.non_offender_withdrew = None;
+        Some(())
     }
 
-    /// Establishes revoke `i`, as the establishment table says.
-    pub(super) fn establish(&mut self, i: usize, act: EstablishingAct) {
+    /// Establishes revoke `i` by the act of event `event`, as the establishment table says.
+    pub(super) fn establish(&mut self, event: usize, i: usize, act: EstablishingAct) {
         let facts = Facts { establishing_act: act, ..Facts::default() };
-        let mut d = Decision::default();
-        tables::decide(self.edition(), Table::RevokeEstablishment, &facts, &mut d);
+        let d = self.decide_derived(Table::RevokeEstablishment, &facts);
         let r = self.st().revokes[i].clone();
-        let p = self.pending_play(0, r.seat, r.card, r.seat, Table::RevokeEstablishment, facts);
-        let view = d.outcomes.first().map(|t| self.describe_play(&p, t, r.card));
+        let p = self.pending_play(event, r.seat, r.card, r.seat, Table::RevokeEstablishment, facts);
+        let view = d.outcomes.first().map(|t| self.describe_play(&p, t, p.subject));
         let st = self.st();
         st.revokes[i].established = true;
         st.established_by[i] = view;
@@ -79,10 +83,10 @@ impl Referee<'_> {
         };
         if reopen {
             let st = self.st();
-            st.held_next = std::mem::take(&mut st.current.cards);
+            st.correcting().held_next = std::mem::take(&mut st.current.cards);
         }
-        let mut p = self.pending_play(event, r.seat, r.card, r.seat, Table::RevokeCorrection, facts);
-        p.revoke = Some(i);
+        let subject = Subject::Revoke { index: i, card: r.card };
+        let p = self.pending_play(event, r.seat, subject, r.seat, Table::RevokeCorrection, facts);
         self.rule_play(p, answers)
     }
 
@@ -147,7 +151,7 @@ impl Referee<'_> {
             })
             .collect();
         for i in earlier {
-            self.establish(i, EstablishingAct::Designation);
+            self.establish(event, i, EstablishingAct::Designation);
         }
         Ok(())
     }
@@ -156,8 +160,9 @@ impl Referee<'_> {
     pub(in crate::referee) fn withdraw(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         self.start_play(event)?;
         let st = self.st();
-        let later = st.later_cards.as_ref().filter(|(_, cards)| cards.contains(&(seat, card)));
-        let (Some((offender, _)), false) = (later, st.replacing.contains(&(seat, card))) else {
+        let later = st.correction.as_ref().and_then(|c| c.later.as_ref());
+        let later = later.filter(|(_, cards)| cards.contains(&(seat, card)));
+        let (Some((offender, _)), false) = (later, st.replacing().contains(&(seat, card))) else {
             return Err(err(
                 event,
                 format!("{seat} withdraws {card}, which is not a card played after a revoke corrected in this trick"),
@@ -168,7 +173,8 @@ impl Referee<'_> {
         reopen_last_trick(st);
         let facts = Facts {
             withdrawer_offending: seat.same_side(offender),
-            after_opponent_withdrew: st.non_offender_withdrew == Some(seat.rho()) && seat.same_side(offender),
+            after_opponent_withdrew: st.correction.as_ref().and_then(|c| c.non_offender_withdrew) == Some(seat.rho())
+                && seat.same_side(offender),
             offender_role: st.role(seat),
             ..Facts::default()
         };
@@ -183,18 +189,18 @@ impl Referee<'_> {
     pub(in crate::referee) fn claim(&mut self, event: usize, seat: Seat, tricks: usize) -> Result<(), RefereeError> {
         self.start_play(event)?;
         let st = self.st();
-        if st.pending.is_some() || !st.current.cards.is_empty() || st.substitute.is_some() {
+        if st.pending.is_some() || !st.current.cards.is_empty() || st.substitute().is_some() {
             return Err(err(event, "a claim is modelled between tricks only, with no irregularity awaiting a ruling"));
         }
         let left = 13 - st.tricks.len();
-        if tricks > left || st.claim.is_some() {
+        if tricks > left || st.claim().is_some() {
             return Err(err(event, format!("{seat} claims {tricks} tricks, but {left} remain to be played")));
         }
-        st.claim = Some((seat, tricks));
+        st.phase = Phase::Claimed { seat, tricks };
         let open: Vec<usize> =
             (0..st.revokes.len()).filter(|&i| !st.revokes[i].established && !st.revokes[i].corrected).collect();
         for i in open {
-            self.establish(i, EstablishingAct::Claim);
+            self.establish(event, i, EstablishingAct::Claim);
         }
         Ok(())
     }
@@ -204,32 +210,37 @@ impl Referee<'_> {
 /// callers have checked it is the trick they correct).
 pub(super) fn reopen_last_trick(st: &mut PlayState) {
     if st.current.cards.is_empty() {
-        let last = st.tricks.pop().expect("a quitted trick to reopen");
-        st.current = Trick { leader: last[0].0, cards: last.to_vec() };
+        if let Some(last) = st.tricks.pop() {
+            st.current = Trick { leader: last[0].0, cards: last.to_vec() };
+        }
     }
 }
 
 /// Takes an unestablished revoke card back into its owner's hand, reopening its trick if it was
-/// the last one quitted; returns the card's place in the trick.
-pub(super) fn take_back(st: &mut PlayState, r: &Revoke) -> usize {
+/// the last one quitted; returns the card's place in the trick, or `None` if the card is in
+/// neither the current trick nor the last one quitted.
+pub(super) fn take_back(st: &mut PlayState, r: &Revoke) -> Option<usize> {
+    let in_trick = |cards: &[(Seat, Card)]| cards.iter().any(|(s, c)| *s == r.seat && *c == r.card);
+    let reopens = st.current.cards.is_empty() && st.tricks.last().is_some_and(|t| in_trick(t));
+    if !(in_trick(&st.current.cards) || reopens) {
+        return None;
+    }
     reopen_last_trick(st);
-    let index = st.current.cards.iter().position(|(s, c)| *s == r.seat && *c == r.card).expect("checked");
+    let index = st.current.cards.iter().position(|(s, c)| *s == r.seat && *c == r.card)?;
     st.current.cards.remove(index);
     st.hands[r.seat as usize].insert(r.card);
-    index
+    Some(index)
 }
 
 /// The correction of an established revoke on the twelfth trick: the offender's card
 /// to the twelfth trick and his last card change places, and the last trick is led by the
 /// new winner of the twelfth.
-pub(super) fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) {
+/// `None` if the twelfth trick is not the last one quitted.
+pub(super) fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) -> Option<()> {
     if st.tricks.len() == 12 {
         // The last trick was claimed: the offender's last card, still in his hand, replaces the
         // revoke card.
-        let last = Suit::ALL
-            .into_iter()
-            .find_map(|s| st.hands[r.seat as usize].extremes(s).map(|(hi, _)| hi))
-            .expect("one card left");
+        let last = Suit::ALL.into_iter().find_map(|s| st.hands[r.seat as usize].extremes(s).map(|(hi, _)| hi))?;
         st.hands[r.seat as usize].remove(last);
         st.hands[r.seat as usize].insert(r.card);
         for (s, c) in st.tricks[11].iter_mut() {
@@ -237,9 +248,9 @@ pub(super) fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) {
                 *c = last;
             }
         }
-        return;
+        return Some(());
     }
-    let last = st.tricks[12].iter().find(|(s, _)| *s == r.seat).map(|(_, c)| *c).expect("thirteen tricks");
+    let last = st.tricks.get(12)?.iter().find(|(s, _)| *s == r.seat).map(|(_, c)| *c)?;
     let (twelfth, thirteenth) = st.tricks.split_at_mut(12);
     for (s, c) in twelfth[11].iter_mut().chain(thirteenth[0].iter_mut()) {
         if *s == r.seat {
@@ -248,6 +259,7 @@ pub(super) fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) {
     }
     let leader = trick_winner(&st.tricks[11], st.trump);
     let thirteenth = st.tricks[12];
-    let card_of = |seat: Seat| thirteenth.iter().find(|(s, _)| *s == seat).map(|(_, c)| *c).expect("four cards");
+    let card_of = |seat: Seat| thirteenth.iter().find(|(s, _)| *s == seat).map_or(thirteenth[0].1, |(_, c)| *c);
     st.tricks[12] = [leader, leader.lho(), leader.partner(), leader.rho()].map(|s| (s, card_of(s)));
+    Some(())
 }

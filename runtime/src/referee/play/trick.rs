@@ -6,6 +6,7 @@
 use super::*;
 
 impl Referee<'_> {
+    /// A card led or played, as the case records it.
     pub(in crate::referee) fn play(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         self.start_play(event)?;
         self.playable(event, seat, card)?;
@@ -41,7 +42,7 @@ impl Referee<'_> {
                 ));
             };
             p.facts.next_card = next;
-            p.facts.next_card_follows = card.suit == p.card.suit;
+            p.facts.next_card_follows = p.subject.suit() == Some(card.suit);
             p.known.insert(FactId::NextCard);
             p.known.insert(FactId::NextCardFollows);
             self.rule_play(p, &[])?;
@@ -66,54 +67,73 @@ impl Referee<'_> {
         self.card(event, seat, card)
     }
 
+    /// The offender's card substituted for his corrected revoke card, at its place in the trick.
+    fn substitute(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+        (offender, index): (Seat, usize),
+    ) -> Result<(), RefereeError> {
+        let st = self.st();
+        if seat != offender {
+            return Err(err(event, format!("{offender} must first substitute a legal card for his revoke card")));
+        }
+        if st.current.cards.is_empty() {
+            // The revoke card was a lead: the substitute is a lead, checked as any.
+            st.correcting().substitute = None;
+            return self.in_turn(event, seat, card);
+        }
+        let led = st.current.cards[0].1.suit;
+        if card.suit != led && st.hands[seat as usize].has_suit(led) {
+            return Err(err(event, format!("{seat}'s substitute {card} does not follow suit either")));
+        }
+        let own = || st.penalty_cards.iter().filter(|p| p.seat == seat);
+        let due =
+            own().find(|p| if p.major { p.card.suit == led } else { p.card.suit == card.suit && !card.is_honour() });
+        if let Some(due) = due.filter(|_| !own().any(|p| p.card == card)) {
+            return Err(err(
+                event,
+                format!(
+                    "{seat}'s substitute must be his penalty card {}, due at his first legal opportunity",
+                    due.card
+                ),
+            ));
+        }
+        st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
+        st.hands[seat as usize].remove(card);
+        st.current.cards.insert(index, (seat, card));
+        st.correcting().substitute = None;
+        self.trick_done();
+        Ok(())
+    }
+
+    /// A card replacing one withdrawn after a corrected revoke, where it was.
+    fn replace_withdrawn(&mut self, event: usize, seat: Seat, card: Card, i: usize) -> Result<(), RefereeError> {
+        let st = self.st();
+        let old = st.correcting().replacing[i].1;
+        let led = st.current.cards[0].1.suit;
+        if card.suit != led && st.hands[seat as usize].has_suit(led) {
+            return Err(err(event, format!("{seat}'s {card}, replacing {old}, does not follow suit")));
+        }
+        let Some(at) = st.current.cards.iter().position(|(s, c)| *s == seat && *c == old) else {
+            return Err(err(event, format!("{seat}'s withdrawn {old} is no longer in the trick")));
+        };
+        st.correcting().replacing.remove(i);
+        st.hands[seat as usize].remove(card);
+        st.current.cards[at] = (seat, card);
+        self.trick_done();
+        Ok(())
+    }
+
     /// Classifies a card and records it, or holds it as an irregularity awaiting a ruling.
     pub(super) fn card(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         let st = self.st();
-        if let Some((offender, index)) = st.substitute {
-            if seat != offender {
-                return Err(err(event, format!("{offender} must first substitute a legal card for his revoke card")));
-            }
-            if st.current.cards.is_empty() {
-                // The revoke card was a lead: the substitute is a lead, checked as any.
-                st.substitute = None;
-                return self.in_turn(event, seat, card);
-            }
-            let led = st.current.cards[0].1.suit;
-            if card.suit != led && st.hands[seat as usize].has_suit(led) {
-                return Err(err(event, format!("{seat}'s substitute {card} does not follow suit either")));
-            }
-            let own = || st.penalty_cards.iter().filter(|p| p.seat == seat);
-            let due =
-                own()
-                    .find(|p| if p.major { p.card.suit == led } else { p.card.suit == card.suit && !card.is_honour() });
-            if let Some(due) = due.filter(|_| !own().any(|p| p.card == card)) {
-                return Err(err(
-                    event,
-                    format!(
-                        "{seat}'s substitute must be his penalty card {}, due at his first legal opportunity",
-                        due.card
-                    ),
-                ));
-            }
-            st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
-            st.hands[seat as usize].remove(card);
-            st.current.cards.insert(index, (seat, card));
-            st.substitute = None;
-            self.trick_done();
-            return Ok(());
+        if let Some(at) = st.substitute() {
+            return self.substitute(event, seat, card, at);
         }
-        if let Some(i) = st.replacing.iter().position(|(s, _)| *s == seat) {
-            // A card withdrawn after a corrected revoke is replaced where it was.
-            let (_, old) = st.replacing.remove(i);
-            let led = st.current.cards[0].1.suit;
-            if card.suit != led && st.hands[seat as usize].has_suit(led) {
-                return Err(err(event, format!("{seat}'s {card}, replacing {old}, does not follow suit")));
-            }
-            st.hands[seat as usize].remove(card);
-            let at = st.current.cards.iter().position(|(s, c)| *s == seat && *c == old).expect("withdrawn card");
-            st.current.cards[at] = (seat, card);
-            self.trick_done();
-            return Ok(());
+        if let Some(i) = st.replacing().iter().position(|(s, _)| *s == seat) {
+            return self.replace_withdrawn(event, seat, card, i);
         }
         let leading = st.current.cards.is_empty();
         let role = st.role(seat);
@@ -123,7 +143,7 @@ impl Referee<'_> {
                 offender_role: role,
                 opening_lead: st.tricks.is_empty(),
                 turn: relation(seat, st.current.leader),
-                after_retracted_lead: st.retracted_declarer_lead && role == OffenderRole::Defender,
+                after_retracted_lead: st.phase == Phase::DeclarerToLeadAgain && role == OffenderRole::Defender,
                 offending_side_has_penalties: st.side_has_penalties(seat),
                 ..Facts::default()
             };
@@ -139,7 +159,7 @@ impl Referee<'_> {
                 let facts = Facts {
                     play_irregularity: PlayIrregularity::DeclarerPlaysOutOfTurn,
                     offender_role: role,
-                    after_accepted_opening_lead: st.opening_lead_accepted && seat == st.dummy,
+                    after_accepted_opening_lead: st.phase == Phase::AcceptedOpeningLead && seat == st.dummy,
                     ..Facts::default()
                 };
                 let turn_of = st.next_to_play();
@@ -180,7 +200,7 @@ impl Referee<'_> {
 
     /// Whether the tables rule on `p` from what is known already, with no choice left open.
     pub(super) fn decided_now(&self, p: &PlayPending) -> bool {
-        consult(self.edition(), p.table, &p.facts, &p.known).1.len() == 1
+        self.ask_table(p.table, &p.facts, &p.known).1.len() == 1
     }
 
     /// A card led or played in turn: checks the lead and play penalties, the
@@ -194,7 +214,7 @@ impl Referee<'_> {
         for i in 0..st.revokes.len() {
             let r = &self.st().revokes[i];
             if !r.established && !r.corrected && r.trick < number && r.seat.same_side(seat) {
-                self.establish(i, EstablishingAct::PlayToNextTrick);
+                self.establish(event, i, EstablishingAct::PlayToNextTrick);
             }
         }
         let st = self.st();
@@ -298,13 +318,16 @@ impl Referee<'_> {
                     }
             });
         }
-        if led.is_none() && seat.same_side(st.declarer) {
-            st.retracted_declarer_lead = false;
+        if led.is_none() && seat.same_side(st.declarer) && st.phase == Phase::DeclarerToLeadAgain {
+            st.phase = Phase::Play;
         }
-        if led.is_none() {
+        if let (None, Some(c)) = (led, st.correction.as_mut()) {
             // The lead to the next trick closes the right to withdraw cards after a revoke.
-            st.later_cards = None;
-            st.non_offender_withdrew = None;
+            c.later = None;
+            c.non_offender_withdrew = None;
+            if c.is_done() {
+                st.correction = None;
+            }
         }
         let suit = led.unwrap_or(card.suit);
         let revokes_before = self.st().revokes.len();
@@ -342,18 +365,23 @@ impl Referee<'_> {
     /// who no longer retains the lead.
     pub(super) fn trick_done(&mut self) {
         let st = self.st();
-        if st.current.cards.len() < 4 || st.substitute.is_some() || !st.replacing.is_empty() {
+        if st.current.cards.len() < 4 || st.substitute().is_some() || !st.replacing().is_empty() {
             return;
         }
         let done: [(Seat, Card); 4] = st.current.cards[..4].try_into().expect("four cards");
         let winner = trick_winner(&done, st.trump);
         st.tricks.push(done);
-        st.opening_lead_accepted = false;
+        if st.phase == Phase::AcceptedOpeningLead {
+            st.phase = Phase::Play;
+        }
         st.current.cards.clear();
         st.current.leader = winner;
         // A trick reopened to correct a revoke closes again: the cards held for the next trick
         // stand if their leader still has the lead, and go back to their hands otherwise.
-        let held = std::mem::take(&mut st.held_next);
+        let held = st.correction.as_mut().map(|c| std::mem::take(&mut c.held_next)).unwrap_or_default();
+        if st.correction.as_ref().is_some_and(Correction::is_done) {
+            st.correction = None;
+        }
         match held.first() {
             Some((leader, _)) if *leader == winner => st.current.cards = held,
             _ => held.into_iter().for_each(|(s, c)| st.hands[s as usize].insert(c)),
