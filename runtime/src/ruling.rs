@@ -203,6 +203,11 @@ impl Rectified {
                 o.lho(),
                 o.rho()
             ),
+            Rectification::RevokeNotEstablished => {
+                format!("this act does not establish {o}'s revoke, which may still be corrected")
+            }
+            Rectification::HonourCard => format!("{c} is of honour rank"),
+            Rectification::CardBelowHonourRank => format!("{c} is below honour rank"),
             Rectification::RevokeEstablished => {
                 format!("{o}'s revoke is established: it may no longer be corrected, except on the twelfth trick, and the revoke trick stands")
             }

@@ -38,6 +38,39 @@ impl Referee<'_> {
             st.established_by.push(None);
         }
     }
+    /// Whether `card` is of honour rank, as the edition's honour-rank table says (asked for the
+    /// thirteen ranks once, when first needed).
+    pub(super) fn honour(&mut self, event: usize, card: Card) -> Result<bool, RefereeError> {
+        if let Some(mask) = self.st().honours {
+            return Ok(mask & (1 << card.rank) != 0);
+        }
+        let mut mask = 0u16;
+        for rank in 0..13u8 {
+            let mut facts = Facts::default();
+            // The vocabulary lists the ranks from the ace down.
+            facts.set(FactId::CardRank, 12 - rank as usize);
+            match self.decide_derived(Table::HonourRank, &facts).outcomes.first().map(|t| t.rectification) {
+                Some(Rectification::HonourCard) => mask |= 1 << rank,
+                Some(Rectification::CardBelowHonourRank) => {}
+                _ => {
+                    let what = format!("the honour rank of {}", Card { suit: card.suit, rank });
+                    return Err(unsupported_at(event, self.edition(), Some(Table::HonourRank), &what));
+                }
+            }
+        }
+        self.st().honours = Some(mask);
+        Ok(mask & (1 << card.rank) != 0)
+    }
+
+    /// Whether `card`, played by `seat`, is below honour rank, where it matters: `seat` has a
+    /// penalty card on the table.
+    pub(super) fn below_honour_rank(&mut self, event: usize, seat: Seat, card: Card) -> Result<bool, RefereeError> {
+        if !self.st().penalty_cards.iter().any(|p| p.seat == seat) {
+            return Ok(false);
+        }
+        Ok(!self.honour(event, card)?)
+    }
+
     /// Makes `card` a penalty card of the offender; the penalty-card table says major or minor.
     pub(super) fn penalty_card(
         &mut self,
@@ -49,7 +82,9 @@ impl Referee<'_> {
         let mut out = Vec::new();
         let others: Vec<usize> =
             (0..self.st().penalty_cards.len()).filter(|&i| self.st().penalty_cards[i].seat == seat).collect();
-        let Some((major, view)) = self.penalty_kind(p, exposure == Exposure::Deliberate, card, !others.is_empty())
+        let honour = self.honour(p.event, card)?;
+        let Some((major, view)) =
+            self.penalty_kind(p, exposure == Exposure::Deliberate, card, honour, !others.is_empty())
         else {
             let what = format!("a penalty card of {seat}'s ({card})");
             return Err(unsupported(p.event, self.edition(), &what));
@@ -58,7 +93,8 @@ impl Referee<'_> {
         for i in others {
             let c = self.st().penalty_cards[i].card;
             if !self.st().penalty_cards[i].major {
-                if let Some((true, v)) = self.penalty_kind(p, false, c, true) {
+                let honour = self.honour(p.event, c)?;
+                if let Some((true, v)) = self.penalty_kind(p, false, c, honour, true) {
                     upgraded.push((i, v));
                 }
             }
@@ -80,11 +116,12 @@ impl Referee<'_> {
         p: &PlayPending,
         deliberate: bool,
         card: Card,
+        honour: bool,
         has_other: bool,
     ) -> Option<(bool, Rectified)> {
         let facts = Facts {
             exposed_deliberately: deliberate,
-            card_honour: card.is_honour(),
+            card_honour: honour,
             offender_has_penalty_card: has_other,
             ..Facts::default()
         };

@@ -30,13 +30,17 @@ impl Referee<'_> {
         Some(())
     }
 
-    /// Establishes revoke `i` by the act of event `event`, as the establishment table says.
-    pub(super) fn establish(&mut self, event: usize, i: usize, act: EstablishingAct) {
-        let facts = Facts { establishing_act: act, ..Facts::default() };
-        let d = self.decide_derived(Table::RevokeEstablishment, &facts);
+    /// Asks the establishment table whether the act of event `event` establishes revoke `i`,
+    /// and establishes it if so.
+    pub(super) fn establish(&mut self, event: usize, i: usize, act: EstablishingAct, by_offending_side: bool) {
         let r = self.st().revokes[i].clone();
+        let facts = Facts { establishing_act: act, act_by_offending_side: by_offending_side, ..Facts::default() };
+        let d = self.decide_derived(Table::RevokeEstablishment, &facts);
+        let Some(t) = d.outcomes.iter().find(|t| t.rectification == Rectification::RevokeEstablished) else {
+            return;
+        };
         let p = self.pending_play(event, r.seat, r.card, r.seat, Table::RevokeEstablishment, facts);
-        let view = d.outcomes.first().map(|t| self.describe_play(&p, t, p.subject));
+        let view = Some(self.describe_play(&p, t, p.subject));
         let st = self.st();
         st.revokes[i].established = true;
         st.established_by[i] = view;
@@ -147,11 +151,12 @@ impl Referee<'_> {
         let earlier: Vec<usize> = (0..st.revokes.len())
             .filter(|&i| {
                 let r = &st.revokes[i];
-                !r.established && !r.corrected && r.trick < number && r.seat.same_side(seat)
+                !r.established && !r.corrected && r.trick < number
             })
             .collect();
         for i in earlier {
-            self.establish(event, i, EstablishingAct::Designation);
+            let by_offending_side = self.st().revokes[i].seat.same_side(seat);
+            self.establish(event, i, EstablishingAct::Designation, by_offending_side);
         }
         Ok(())
     }
@@ -200,7 +205,8 @@ impl Referee<'_> {
         let open: Vec<usize> =
             (0..st.revokes.len()).filter(|&i| !st.revokes[i].established && !st.revokes[i].corrected).collect();
         for i in open {
-            self.establish(event, i, EstablishingAct::Claim);
+            // An agreed claim: the offending side made or agreed to it.
+            self.establish(event, i, EstablishingAct::Claim, true);
         }
         Ok(())
     }

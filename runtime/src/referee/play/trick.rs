@@ -75,6 +75,7 @@ impl Referee<'_> {
         card: Card,
         (offender, index): (Seat, usize),
     ) -> Result<(), RefereeError> {
+        let below_honour = self.below_honour_rank(event, seat, card)?;
         let st = self.st();
         if seat != offender {
             return Err(err(event, format!("{offender} must first substitute a legal card for his revoke card")));
@@ -89,8 +90,7 @@ impl Referee<'_> {
             return Err(err(event, format!("{seat}'s substitute {card} does not follow suit either")));
         }
         let own = || st.penalty_cards.iter().filter(|p| p.seat == seat);
-        let due =
-            own().find(|p| if p.major { p.card.suit == led } else { p.card.suit == card.suit && !card.is_honour() });
+        let due = own().find(|p| if p.major { p.card.suit == led } else { p.card.suit == card.suit && below_honour });
         if let Some(due) = due.filter(|_| !own().any(|p| p.card == card)) {
             return Err(err(
                 event,
@@ -206,15 +206,18 @@ impl Referee<'_> {
     /// A card led or played in turn: checks the lead and play penalties, the
     /// penalty cards and following suit, then adds it to the trick.
     pub(super) fn in_turn(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        let below_honour = self.below_honour_rank(event, seat, card)?;
         let st = self.st();
         let number = st.trick_number();
         let hand = st.hands[seat as usize];
         let led = st.current.cards.first().map(|(_, c)| c.suit);
-        // A play to a later trick establishes the side's earlier revokes.
+        // A lead or play to a later trick may establish an earlier revoke: the establishment
+        // table says whether it does.
         for i in 0..st.revokes.len() {
             let r = &self.st().revokes[i];
-            if !r.established && !r.corrected && r.trick < number && r.seat.same_side(seat) {
-                self.establish(event, i, EstablishingAct::PlayToNextTrick);
+            if !r.established && !r.corrected && r.trick < number {
+                let by_offending_side = r.seat.same_side(seat);
+                self.establish(event, i, EstablishingAct::PlayToNextTrick, by_offending_side);
             }
         }
         let st = self.st();
@@ -274,7 +277,7 @@ impl Referee<'_> {
                     if p.major {
                         legal.contains(p.card)
                     } else {
-                        p.card.suit == card.suit && !card.is_honour()
+                        p.card.suit == card.suit && below_honour
                     }
                 })
             })
