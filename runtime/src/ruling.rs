@@ -109,7 +109,7 @@ impl Rectified {
             Rectification::ProhibitUnspecifiedSuit => {
                 "declarer may prohibit the lead of any one suit the offender did not specify in the legal auction".into()
             }
-            Rectification::TransferTricks { count } => {
+            Rectification::TransferTricks { count, .. } => {
                 let n = ["no trick is", "one trick is", "two tricks are"][count as usize];
                 format!("{n} transferred from {o} and {}'s side to {} and {}", o.partner(), o.lho(), o.rho())
             }
@@ -642,7 +642,7 @@ impl Ruling {
                 let _ = writeln!(out, "{}", r.description());
                 rectification_lines(&mut out, "  ", &r.rectifications);
                 let law = r.rectifications.iter().find_map(|v| match v.kind {
-                    Rectification::TransferTricks { count } => Some(count as usize),
+                    Rectification::TransferTricks { count, .. } => Some(count as usize),
                     _ => None,
                 });
                 if law.is_some_and(|n| n > r.transferred) {

@@ -18,7 +18,8 @@ impl Referee<'_> {
         let won_by_declarer = (0..played).filter(|&t| declarers(winners[t])).count() + claimed_by_declarer;
         let complete = played == 13 || state.claim().is_some();
         let mut transfers = (0usize, 0usize);
-        let mut wanted = vec![0usize; state.revokes.len()];
+        // For each revoke, the tricks to transfer and the first trick (0-based) they come from.
+        let mut wanted = vec![(0usize, 0usize); state.revokes.len()];
         let mut revokes = Vec::new();
         for (i, r) in state.revokes.iter().enumerate() {
             let mut ruling = RevokeRuling {
@@ -46,8 +47,12 @@ impl Referee<'_> {
                 let end = self.case.events.len();
                 let p = self.pending_play(end, r.seat, r.card, r.seat, Table::RevokeAdjustment, facts);
                 for o in &d.outcomes {
-                    if let Rectification::TransferTricks { count } = o.rectification {
-                        wanted[i] = count as usize;
+                    if let Rectification::TransferTricks { count, from } = o.rectification {
+                        let first = match from {
+                            TransferSource::RevokeTrickOn => r.trick - 1,
+                            TransferSource::AfterRevokeTrick => r.trick,
+                        };
+                        wanted[i] = (count as usize, first);
                     }
                     let view = self.describe_play(&p, o, p.subject);
                     self.cite(&view.clauses);
@@ -60,25 +65,26 @@ impl Referee<'_> {
             }
             revokes.push(ruling);
         }
-        // The tricks transferred are the offending side's, won from each revoke trick on (the
-        // revoke trick itself first), and no trick twice: later revokes, with fewer tricks to
-        // draw on, are served first.
+        // The tricks transferred are the offending side's, drawn from the tricks the table names
+        // (in order, then those its claim gives it), and no trick twice: later revokes, with fewer
+        // tricks to draw on, are served first.
         let mut taken = [false; 13];
         let mut claimed_left = (claimed_by_declarer, claimed_by_defenders);
-        let mut order: Vec<usize> = (0..revokes.len()).filter(|&i| wanted[i] > 0).collect();
+        let mut order: Vec<usize> = (0..revokes.len()).filter(|&i| wanted[i].0 > 0).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(state.revokes[i].trick));
         for i in order {
             let r = &state.revokes[i];
             let offending = |s: Seat| s.same_side(r.seat);
             let claimed = if declarers(r.seat) { &mut claimed_left.0 } else { &mut claimed_left.1 };
+            let (count, first) = wanted[i];
             let mut n = 0;
-            for u in r.trick - 1..played {
-                if n < wanted[i] && offending(winners[u]) && !taken[u] {
+            for u in first..played {
+                if n < count && offending(winners[u]) && !taken[u] {
                     taken[u] = true;
                     n += 1;
                 }
             }
-            let from_claim = (wanted[i] - n).min(*claimed);
+            let from_claim = (count - n).min(*claimed);
             *claimed -= from_claim;
             revokes[i].transferred = n + from_claim;
             if declarers(r.seat) {

@@ -9,7 +9,7 @@ use super::*;
 use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
 use bridgelaw_tables::{
     AskedRole, AskerRole, EstablishingAct, Exposure, NamedSuit, NextCard, OffenderRole, PlayIrregularity,
-    RestrictionKind,
+    RestrictionKind, TransferSource,
 };
 
 /// What an earlier rectification obliges a player to lead or play.
