@@ -206,6 +206,10 @@ impl Rectified {
             Rectification::RevokeNotEstablished => {
                 format!("this act does not establish {o}'s revoke, which may still be corrected")
             }
+            Rectification::RestrictionLapses => "the lead restriction lapses".into(),
+            Rectification::RestrictionApplies => {
+                "the lead restriction applies at the restricted player's first turn to lead".into()
+            }
             Rectification::HonourCard => format!("{c} is of honour rank"),
             Rectification::CardBelowHonourRank => format!("{c} is below honour rank"),
             Rectification::RevokeEstablished => {

@@ -732,8 +732,11 @@ impl Referee<'_> {
         let mut lead_restrictions = Vec::new();
         for l in &leads {
             let (seat, offender) = (l.seat, l.offender);
-            let restriction = match (self.over, contract) {
-                (false, _) => LeadRestriction {
+            // Whether the restriction lapses at the end of the auction is the tables' to say. (A
+            // lapsed restriction keeps the clauses that imposed it, as its rulings always have.)
+            let lapses = if self.over { self.restriction_lapses(contract, offender) } else { None };
+            let restriction = match (self.over, lapses, contract) {
+                (false, _, _) => LeadRestriction {
                     seat,
                     status: "pending",
                     kind: None,
@@ -744,7 +747,7 @@ impl Referee<'_> {
                     ),
                     clauses: l.clauses.clone(),
                 },
-                (true, Some(c)) if !c.declarer.same_side(offender) => {
+                (true, Some(false), Some(c)) => {
                     let (kind, suit, clauses) = self.lead_restriction(l);
                     self.cite(&clauses);
                     let opening = c.declarer.lho() == seat;
@@ -767,7 +770,7 @@ impl Referee<'_> {
                         clauses,
                     }
                 }
-                (true, Some(_)) => LeadRestriction {
+                (true, Some(true), Some(_)) => LeadRestriction {
                     seat,
                     status: "lapsed",
                     kind: None,
@@ -776,13 +779,22 @@ impl Referee<'_> {
                     text: format!("{offender}'s side declares, so {seat} is not restricted"),
                     clauses: l.clauses.clone(),
                 },
-                (true, None) => LeadRestriction {
+                (true, Some(true), None) => LeadRestriction {
                     seat,
                     status: "lapsed",
                     kind: None,
                     suit: None,
                     opening_lead: false,
                     text: "the deal is passed out".into(),
+                    clauses: l.clauses.clone(),
+                },
+                (true, _, _) => LeadRestriction {
+                    seat,
+                    status: "unprovided",
+                    kind: None,
+                    suit: None,
+                    opening_lead: false,
+                    text: "the tables do not decide whether this lead restriction lapses".into(),
                     clauses: l.clauses.clone(),
                 },
             };

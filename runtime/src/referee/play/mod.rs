@@ -327,7 +327,7 @@ impl Referee<'_> {
         let deal = self.case.deal.ok_or_else(|| err(event, "a card is played, but the case gives no `deal`"))?;
         // The lead restrictions that apply: the offending side defends, and the table gives one.
         let mut restricted = Vec::new();
-        for l in self.leads.iter().filter(|l| !contract.declarer.same_side(l.offender)) {
+        for l in self.leads.iter().filter(|l| self.restriction_lapses(Some(contract), l.offender) == Some(false)) {
             let (kind, suit, _) = self.lead_restriction(l);
             let kind = match kind {
                 k if k == Rectification::RequireOrProhibitSuit.name() && suit.is_some() => {
@@ -372,6 +372,27 @@ impl Referee<'_> {
             unmet_leads: Vec::new(),
         });
         Ok(())
+    }
+
+    /// Whether a lead restriction on `offender`'s partner lapses at the end of the auction,
+    /// which ended in `contract` (`None`: passed out), as the `restriction_lapse` table says;
+    /// `None` if the edition's tables do not say.
+    pub(in crate::referee) fn restriction_lapses(
+        &self,
+        contract: Option<auction::Contract>,
+        offender: Seat,
+    ) -> Option<bool> {
+        let facts = Facts {
+            restricted_side_declares: contract.is_some_and(|c| c.declarer.same_side(offender)),
+            deal_passed_out: contract.is_none(),
+            ..Facts::default()
+        };
+        let d = self.decide_derived(Table::RestrictionLapse, &facts);
+        d.outcomes.iter().find_map(|t| match t.rectification {
+            Rectification::RestrictionLapses => Some(true),
+            Rectification::RestrictionApplies => Some(false),
+            _ => None,
+        })
     }
 
     /// Whether the auction has ended in a contract (or the case gives one) and a deal is given.
