@@ -142,6 +142,15 @@ const EXPECTED: &[Expected] = &[
         "2H by North",
         &["S lapsed"],
     ),
+    // 2017 Law 26 after a purposeful change (25B), the offending side defending: whether the
+    // call is comparable (26A) or not (26B) is asked, not assumed.
+    e(
+        "law25b-purposeful-change-comparable-not-given",
+        &["Law 31", "Law 31C", "Law 25B"],
+        &[CANCEL, "withdrawn_call_information N+S @Law 16C", "lead_restrictions S @Law 26"],
+        "4S by East",
+        &["S open"],
+    ),
     e(
         "law30b2-pass-at-lho-turn",
         &["Law 30", "Law 30B2", "Law 25B"],

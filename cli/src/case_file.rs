@@ -65,7 +65,8 @@ pub fn parse_with(text: &str, edition: Option<Edition>) -> Result<Case, Vec<Case
             errors.push(at(key.span(), format!("unknown key `{}`{hint}", key.as_str())));
         }
     }
-    let named = match map.get_scalar("edition") {
+    // An edition given by the caller overrides the file's, which need not be built in then.
+    let named = match map.get_scalar("edition").filter(|_| edition.is_none()) {
         Some(s) => Edition::from_name(s.as_str()).or_else(|| {
             let known: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
             errors.push(at(

@@ -2,6 +2,7 @@
 //! case under both editions and shows the rulings that change, side by side;
 //! the static report (in the compiler) compares clauses and tables.
 
+use crate::laws::Rulebook;
 use bridgelaw_runtime::tables::Edition;
 use bridgelaw_runtime::Ruling;
 use serde::Serialize;
@@ -89,8 +90,23 @@ fn case_files(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Rules every case under `paths` (files or directories) under both editions.
+/// Rules every case under `paths` (files or directories) under both editions, built in.
 pub fn rulings(from: Edition, to: Edition, paths: &[PathBuf]) -> std::io::Result<RulingDiff> {
+    rulings_with(Rulebook::BuiltIn, from.name(), to.name(), paths)?.map_err(std::io::Error::other)
+}
+
+/// Rules every case under `paths` under the editions `from` and `to` of `book`; the inner
+/// error names an edition the book does not have.
+pub fn rulings_with(
+    book: Rulebook,
+    from: &str,
+    to: &str,
+    paths: &[PathBuf],
+) -> std::io::Result<Result<RulingDiff, String>> {
+    let (a, b) = match (book.edition(from), book.edition(to)) {
+        (Ok(a), Ok(b)) => (a.name(), b.name()),
+        (Err(e), _) | (_, Err(e)) => return Ok(Err(e)),
+    };
     let mut files = Vec::new();
     for p in paths {
         case_files(p, &mut files)?;
@@ -99,16 +115,21 @@ pub fn rulings(from: Edition, to: Edition, paths: &[PathBuf]) -> std::io::Result
     for path in &files {
         let text = std::fs::read_to_string(path)?;
         let rule = |edition| {
-            let case = crate::case_file::parse_with(&text, Some(edition))
-                .map_err(|e| format!("malformed case: {} error(s), first at line {}", e.len(), e[0].line))?;
-            bridgelaw_runtime::rule(&case).map(|r| summarize(&r)).map_err(|e| e.to_string())
+            book.rule_text(&text, Some(edition)).map(|r| summarize(&r)).map_err(|e| match e {
+                crate::laws::RuleError::Case(e) => {
+                    format!("malformed case: {} error(s), first at line {}", e.len(), e[0].line)
+                }
+                e => e.to_string(),
+            })
         };
-        let (a, b) = (rule(from), rule(to));
-        if differs(&a, &b) {
-            changed.push(CaseChange { case: path.display().to_string(), from: a, to: b });
+        let (x, y) = (rule(a), rule(b));
+        // An error names its edition: the same error under both is no change.
+        let same_error = matches!((&x, &y), (Err(e), Err(f)) if e.replace(&format!("edition {a}"), "edition") == f.replace(&format!("edition {b}"), "edition"));
+        if !same_error && differs(&x, &y) {
+            changed.push(CaseChange { case: path.display().to_string(), from: x, to: y });
         }
     }
-    Ok(RulingDiff { from: from.name(), to: to.name(), cases: files.len(), changed })
+    Ok(Ok(RulingDiff { from: a, to: b, cases: files.len(), changed }))
 }
 
 /// Wraps text to `width` columns.

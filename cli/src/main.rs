@@ -1,7 +1,8 @@
 //! `bridgelaw`: checks law sources, prints the generated tables, explains
 //! clauses, and rules on case files with the embedded laws.
 
-use bridgelaw::{book, case_file, coverage, diff, explain};
+use bridgelaw::laws::{self, LoadedLaws, RuleError, Rulebook};
+use bridgelaw::{book, coverage, diff, explain};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -60,6 +61,9 @@ enum Command {
         /// The edition whose clauses to list.
         #[arg(long, default_value = "1987")]
         edition: String,
+        /// Rule with this law directory, interpreted (no rebuild); the built-in laws when omitted.
+        #[arg(long)]
+        laws: Option<PathBuf>,
     },
     /// Report what changes between two editions: the rulings of the cases, and the laws.
     Diff {
@@ -73,7 +77,8 @@ enum Command {
         cases: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "text")]
         format: RulingFormat,
-        /// The law directory for the static report; the embedded laws when omitted.
+        /// The law directory, for the static report and, interpreted (no rebuild), for the
+        /// rulings; the embedded laws when omitted.
         #[arg(long)]
         laws: Option<PathBuf>,
     },
@@ -85,13 +90,17 @@ enum Command {
         /// Rule under this edition, whatever the case file names; the newest by default.
         #[arg(long)]
         edition: Option<String>,
+        /// Rule with this law directory, interpreted (no rebuild); the built-in laws when omitted.
+        #[arg(long)]
+        laws: Option<PathBuf>,
     },
     /// Write the law book: a static HTML site of every law, rule and case, readable offline.
     Docs {
         /// The directory to write the site into; created if missing.
         #[arg(long)]
         out: PathBuf,
-        /// The law directory; the embedded laws when omitted.
+        /// The law directory, its cases ruled by the interpreter (no rebuild); the embedded laws
+        /// when omitted.
         #[arg(long)]
         laws: Option<PathBuf>,
         /// The case directory, searched recursively.
@@ -116,8 +125,8 @@ fn main() -> ExitCode {
             };
             explain::run(&set, &clause, edition.as_deref())
         }
-        Command::Rule { case, format, edition } => rule(&case, format, edition.as_deref()),
-        Command::Coverage { dir, edition } => coverage_report(&dir, &edition),
+        Command::Rule { case, format, edition, laws } => rule(&case, format, edition.as_deref(), laws.as_deref()),
+        Command::Coverage { dir, edition, laws } => coverage_report(&dir, &edition, laws.as_deref()),
         Command::Diff { from, to, cases, format, laws } => diff_report(&from, &to, cases, format, laws.as_deref()),
         Command::Docs { out, laws, cases } => docs(&out, laws.as_deref(), &cases),
     }
@@ -191,32 +200,55 @@ fn emit(dir: Option<&Path>) -> ExitCode {
     }
 }
 
+/// Loads `--laws DIR` to rule with, interpreted; `Err` is the exit status after the message.
+fn load(dir: Option<&Path>) -> Result<Option<LoadedLaws>, ExitCode> {
+    let Some(dir) = dir else { return Ok(None) };
+    match laws::load(dir) {
+        Ok(l) => Ok(Some(l)),
+        Err(e @ laws::LoadError::RebuildNeeded { .. }) => {
+            eprintln!("error: {}: {e}", dir.display());
+            Err(ExitCode::from(INPUT_ERRORS))
+        }
+        Err(laws::LoadError::Laws { diagnostics, sources }) => {
+            eprint!("{}", diagnostic::render_human(&diagnostics, &sources));
+            let io = diagnostics.iter().any(|d| d.code == diagnostic::Code::Io);
+            Err(ExitCode::from(if io { IO_ERROR } else { INPUT_ERRORS }))
+        }
+    }
+}
+
+fn rulebook(loaded: &Option<LoadedLaws>) -> Rulebook<'_> {
+    loaded.as_ref().map_or(Rulebook::BuiltIn, Rulebook::Loaded)
+}
+
 fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, laws: Option<&Path>) -> ExitCode {
-    let Some(set) = sources(laws) else { return ExitCode::from(IO_ERROR) };
-    let compiled = bridgelaw_compiler::compile(&set);
-    let Some(program) = compiled.program else {
-        eprint!("{}", diagnostic::render_human(&compiled.diagnostics, &set));
-        return ExitCode::from(INPUT_ERRORS);
+    let loaded = match load(laws) {
+        Ok(l) => l,
+        Err(code) => return code,
     };
-    let law_report = match bridgelaw_compiler::diff::diff(&program, from, to) {
+    let compiled;
+    let program = match &loaded {
+        Some(l) => l.program(),
+        None => {
+            let set = SourceSet::from_embedded(tables::SOURCES);
+            compiled = bridgelaw_compiler::compile(&set);
+            compiled.program.as_ref().expect("the embedded laws compile")
+        }
+    };
+    let law_report = match bridgelaw_compiler::diff::diff(program, from, to) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(IO_ERROR);
         }
     };
-    // The ruling report needs both editions built into the engine.
-    let editions = built_in_edition(from).and_then(|a| built_in_edition(to).map(|b| (a, b)));
     let cases = if cases.is_empty() { vec![PathBuf::from("tests/cases")] } else { cases };
-    let ruling_report = match editions {
-        Ok((a, b)) => match diff::rulings(a, b, &cases) {
-            Ok(r) => Ok(r),
-            Err(e) => {
-                eprintln!("error: cannot read the cases: {e}");
-                return ExitCode::from(IO_ERROR);
-            }
-        },
-        Err(e) => Err(e),
+    let ruling_report = match diff::rulings_with(rulebook(&loaded), from, to, &cases) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot read the cases: {e}");
+            return ExitCode::from(IO_ERROR);
+        }
     };
     match format {
         RulingFormat::Text => {
@@ -239,14 +271,18 @@ fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, 
     ExitCode::SUCCESS
 }
 
-fn coverage_report(dir: &Path, edition: &str) -> ExitCode {
-    let Some(edition) = tables::Edition::from_name(edition) else {
-        let known: Vec<&str> = tables::Edition::ALL.iter().map(|e| e.name()).collect();
-        eprintln!("error: unknown edition `{edition}`; this build knows: {}", known.join(", "));
-        return ExitCode::from(IO_ERROR);
+fn coverage_report(dir: &Path, edition: &str, laws: Option<&Path>) -> ExitCode {
+    let loaded = match load(laws) {
+        Ok(l) => l,
+        Err(code) => return code,
     };
-    let c = match coverage::measure(dir, edition) {
-        Ok(c) => c,
+    let book = rulebook(&loaded);
+    let c = match coverage::measure_with(dir, book, edition) {
+        Ok(Some(c)) => c,
+        Ok(None) => {
+            eprintln!("error: {}", book.edition(edition).err().unwrap_or_default());
+            return ExitCode::from(IO_ERROR);
+        }
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", dir.display());
             return ExitCode::from(IO_ERROR);
@@ -256,12 +292,12 @@ fn coverage_report(dir: &Path, edition: &str) -> ExitCode {
         eprintln!("error: {e}");
     }
     let uncovered = c.uncovered();
-    let total = edition.clauses().len();
+    let total = c.clauses.len();
     println!(
         "{} cases; {} of {total} clauses of edition {} cited by some ruling",
         c.cases,
         total - uncovered.len(),
-        edition.name()
+        c.edition
     );
     if !uncovered.is_empty() {
         println!("Not exercised by any case:");
@@ -276,25 +312,16 @@ fn coverage_report(dir: &Path, edition: &str) -> ExitCode {
     }
 }
 
-/// An edition built into the engine, by name, or a message listing them.
-fn built_in_edition(name: &str) -> Result<tables::Edition, String> {
-    tables::Edition::from_name(name).ok_or_else(|| {
-        let known: Vec<&str> = tables::Edition::ALL.iter().map(|e| e.name()).collect();
-        format!(
-            "unknown edition `{name}`; this build knows: {} (a new edition under laws/ needs `cargo build`)",
-            known.join(", ")
-        )
-    })
-}
-
-fn rule(path: &Path, format: RulingFormat, edition: Option<&str>) -> ExitCode {
-    let edition = match edition.map(built_in_edition).transpose() {
-        Ok(e) => e,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(IO_ERROR);
-        }
+fn rule(path: &Path, format: RulingFormat, edition: Option<&str>, laws: Option<&Path>) -> ExitCode {
+    let loaded = match load(laws) {
+        Ok(l) => l,
+        Err(code) => return code,
     };
+    let book = rulebook(&loaded);
+    if let Some(Err(message)) = edition.map(|e| book.edition(e)) {
+        eprintln!("error: {message}");
+        return ExitCode::from(IO_ERROR);
+    }
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -302,16 +329,7 @@ fn rule(path: &Path, format: RulingFormat, edition: Option<&str>) -> ExitCode {
             return ExitCode::from(IO_ERROR);
         }
     };
-    let case = match case_file::parse_with(&text, edition) {
-        Ok(c) => c,
-        Err(errors) => {
-            for e in errors {
-                eprintln!("error: {}:{}:{}: {}", path.display(), e.line, e.column, e.message);
-            }
-            return ExitCode::from(INPUT_ERRORS);
-        }
-    };
-    match bridgelaw_runtime::rule(&case) {
+    match book.rule_text(&text, edition) {
         Ok(ruling) => {
             match format {
                 RulingFormat::Text => print!("{}", ruling.to_text()),
@@ -321,17 +339,28 @@ fn rule(path: &Path, format: RulingFormat, edition: Option<&str>) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(e) => {
+        Err(RuleError::Case(errors)) => {
+            for e in errors {
+                eprintln!("error: {}:{}:{}: {}", path.display(), e.line, e.column, e.message);
+            }
+            ExitCode::from(INPUT_ERRORS)
+        }
+        Err(RuleError::Edition(message)) => {
+            eprintln!("error: {}: {message}", path.display());
+            ExitCode::from(INPUT_ERRORS)
+        }
+        Err(RuleError::Referee(e)) => {
             eprintln!("error: {}: {e}", path.display());
             ExitCode::from(INPUT_ERRORS)
         }
     }
 }
 
-/// `docs`: the law book, from the laws (embedded or `--laws`) and the case directory.
+/// `docs`: the law book, from the laws (embedded, or `--laws` interpreted) and the case directory.
 fn docs(out: &Path, laws: Option<&Path>, cases: &Path) -> ExitCode {
-    let Some(set) = sources(laws) else {
-        return ExitCode::from(IO_ERROR);
-    };
-    book::run(&set, cases, out)
+    match load(laws) {
+        Ok(Some(loaded)) => book::run_loaded(&loaded, cases, out),
+        Ok(None) => book::run(&SourceSet::from_embedded(tables::SOURCES), cases, out),
+        Err(code) => code,
+    }
 }

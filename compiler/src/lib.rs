@@ -1,12 +1,14 @@
 //! The bridgelaw law compiler: reads the YAML law sources, checks them, and
 //! generates the Rust decision tables. One module per pipeline stage:
 //! `source` (read) → `syntax` (parse the DSL) → `check` (resolve, type, and
-//! analyse the tables) → `codegen` (emit Rust).
+//! analyse the tables) → `codegen` (emit Rust). `interp` decides the checked
+//! tables directly, for ruling a law directory without a rebuild.
 
 pub mod check;
 pub mod codegen;
 pub mod diagnostic;
 pub mod diff;
+pub mod interp;
 pub mod model;
 pub mod source;
 pub mod syntax;

@@ -65,6 +65,11 @@ pub struct TableDef {
     pub name: String,
     pub doc: String,
     pub assume: Vec<Assumption>,
+    /// The rectifications its rules may produce, when the vocabulary declares them.
+    pub produces: Option<Vec<usize>>,
+    /// Whether the referee may put a question to the director when it asks this table; if
+    /// not, its rules and those of the tables it delegates to test derived facts only.
+    pub questions: bool,
 }
 
 #[derive(Clone, Debug)]

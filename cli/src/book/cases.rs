@@ -4,14 +4,14 @@
 
 use super::html::{self, escape};
 use super::{href, Book, CaseSource, RuledCase, SiteFile};
-use crate::case_file;
+use crate::laws::{RuleError, Rulebook};
 use bridgelaw_runtime::ruling::{IrregularityRuling, Rectified};
 use bridgelaw_runtime::Ruling;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
 /// Parses and rules every case, and gives each its page path.
-pub(super) fn rule_all(sources: &[CaseSource]) -> Vec<RuledCase<'_>> {
+pub(super) fn rule_all<'s>(sources: &'s [CaseSource], book: Rulebook) -> Vec<RuledCase<'s>> {
     let mut taken = BTreeSet::new();
     sources
         .iter()
@@ -27,11 +27,13 @@ pub(super) fn rule_all(sources: &[CaseSource]) -> Vec<RuledCase<'_>> {
                 path = format!("cases/{base}-{n}.html");
                 n += 1;
             }
-            let ruling = match case_file::parse(&source.text) {
-                Ok(case) => bridgelaw_runtime::rule(&case).map_err(|e| vec![format!("The referee: {e}")]),
-                Err(errors) => {
+            let ruling = match book.rule_text(&source.text, None) {
+                Ok(ruling) => Ok(ruling),
+                Err(RuleError::Case(errors)) => {
                     Err(errors.iter().map(|e| format!("line {}, column {}: {}", e.line, e.column, e.message)).collect())
                 }
+                Err(RuleError::Edition(e)) => Err(vec![e]),
+                Err(RuleError::Referee(e)) => Err(vec![format!("The referee: {e}")]),
             };
             RuledCase { source, name, scenario: scenario(&source.text), path, ruling }
         })

@@ -11,6 +11,7 @@ pub mod html;
 mod index;
 mod laws;
 
+use crate::laws::{LoadedLaws, Rulebook};
 use bridgelaw_compiler::diff::{self, StaticDiff};
 use bridgelaw_compiler::model::Program;
 use bridgelaw_compiler::{diagnostic, Diagnostic, SourceSet};
@@ -114,8 +115,13 @@ pub fn generate(set: &SourceSet, cases_dir: &Path, out: &Path) -> Result<Summary
     let Some(program) = compiled.program else {
         return Err(BookError::Laws(compiled.diagnostics));
     };
+    write_book(&program, Rulebook::BuiltIn, cases_dir, out)
+}
+
+/// Writes the site of a checked program to `out`, ruling the cases under `cases_dir` with `rules`.
+pub fn write_book(program: &Program, rules: Rulebook, cases_dir: &Path, out: &Path) -> Result<Summary, BookError> {
     let cases = read_cases(cases_dir).map_err(|error| BookError::Io { path: cases_dir.to_path_buf(), error })?;
-    let book = Book::new(&program, &cases);
+    let book = Book::new(program, &cases, rules);
     let site = book.render();
     site.write(out)?;
     Ok(Summary {
@@ -128,12 +134,21 @@ pub fn generate(set: &SourceSet, cases_dir: &Path, out: &Path) -> Result<Summary
 
 /// Builds the site in memory from a checked program and case files.
 pub fn build(program: &Program, cases: &[CaseSource]) -> Site {
-    Book::new(program, cases).render()
+    Book::new(program, cases, Rulebook::BuiltIn).render()
 }
 
 /// `bridgelaw docs`: generates the site and reports what it wrote.
 pub fn run(set: &SourceSet, cases_dir: &Path, out: &Path) -> ExitCode {
-    match generate(set, cases_dir, out) {
+    report(generate(set, cases_dir, out), set, out)
+}
+
+/// `bridgelaw docs --laws DIR`: the site of a loaded law directory, its cases ruled by the interpreter.
+pub fn run_loaded(laws: &LoadedLaws, cases_dir: &Path, out: &Path) -> ExitCode {
+    report(write_book(laws.program(), Rulebook::Loaded(laws), cases_dir, out), laws.sources(), out)
+}
+
+fn report(result: Result<Summary, BookError>, set: &SourceSet, out: &Path) -> ExitCode {
+    match result {
         Ok(s) => {
             println!(
                 "wrote {} pages to {} ({} law pages, {} case pages); open {}",
@@ -221,8 +236,8 @@ struct Book<'a> {
 const VOCABULARY_PAGE: &str = "vocabulary.html";
 
 impl<'a> Book<'a> {
-    fn new(program: &'a Program, sources: &'a [CaseSource]) -> Book<'a> {
-        let cases = cases::rule_all(sources);
+    fn new(program: &'a Program, sources: &'a [CaseSource], rules: Rulebook) -> Book<'a> {
+        let cases = cases::rule_all(sources, rules);
         let mut dirs = UniqueIds::default();
         let mut editions: Vec<EditionPages> =
             program.editions.iter().map(|e| laws::plan(e, &format!("laws/{}", dirs.claim(&e.name)))).collect();

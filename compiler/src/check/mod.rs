@@ -3,6 +3,7 @@
 //! unambiguous. Every problem becomes a diagnostic; checking goes on after
 //! an error so that one run reports them all.
 
+mod interface;
 mod tables;
 
 use crate::diagnostic::{did_you_mean, Code, Diagnostic, Location};
@@ -244,7 +245,12 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
                 Some(Assumption { when, text: a.when.to_string(), because: a.because.to_string() })
             })
             .collect();
-        program.tables.push(TableDef { name: t.name.to_string(), doc: t.doc.to_string(), assume });
+        let produces = t.produces.as_ref().map(|names| {
+            let known = program.rectifications.iter().map(|r| r.name.as_str());
+            names.iter().filter_map(|n| c.lookup("rectification", n, known.clone(), c.loc(n), None)).collect()
+        });
+        let questions = t.questions.as_ref().is_none_or(|q| **q);
+        program.tables.push(TableDef { name: t.name.to_string(), doc: t.doc.to_string(), assume, produces, questions });
     }
     Some(program)
 }
@@ -591,6 +597,9 @@ fn check_edition(
             );
             break;
         }
+    }
+    if c.diagnostics.iter().filter(|d| d.is_error()).count() == errors_before {
+        interface::check(c, p, &rules, &clauses, &name);
     }
     let errors_after = c.diagnostics.iter().filter(|d| d.is_error()).count();
     let files = {

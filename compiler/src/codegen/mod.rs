@@ -1,7 +1,10 @@
 //! Stage 4, code generation: writes the checked program as Rust with the
 //! `codegen` crate. The output is self-contained apart from the support types
-//! of `bridgelaw-tables` (`Clause`, `Decision`, `Traced`, `FactSource`), and
-//! every rule function carries its clause heading as a doc comment.
+//! and the `Laws` interface of `bridgelaw-tables`. Each edition is static
+//! data: its clauses, its rules (each with its clause heading as a comment)
+//! and, per table, a dense index from the facts the table tests to the
+//! deciding rule, so that the code grows with the rules and the data with
+//! the combinations.
 
 use crate::model::*;
 use codegen::{Block, Scope};
@@ -34,15 +37,6 @@ fn clause_const(clauses: &[Clause], i: usize) -> String {
     }
 }
 
-fn rule_fn(rule: &Rule) -> String {
-    let mut s: String =
-        rule.id.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect();
-    while s.contains("__") {
-        s = s.replace("__", "_");
-    }
-    format!("rule_{}", s.trim_matches('_'))
-}
-
 /// The `Edition` variant of an edition directory: `1987` becomes `E1987`.
 fn edition_variant(name: &str) -> String {
     format!("E{}", camel(&name.replace(|c: char| !c.is_ascii_alphanumeric(), "_").to_lowercase()))
@@ -57,14 +51,6 @@ fn fact_type(f: &FactDef) -> String {
         "bool".into()
     } else {
         camel(&f.name)
-    }
-}
-
-fn fact_pattern(f: &FactDef, value: usize) -> String {
-    if f.is_bool {
-        (value == 1).to_string()
-    } else {
-        format!("{}::{}", camel(&f.name), camel(&f.values[value].name))
     }
 }
 
@@ -238,105 +224,80 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
         .push_block(clauses_block);
     imp.new_fn("title").vis("pub").arg_self().ret("&'static str").push_block(title_block);
 
-    // Dispatch.
-    let mut dispatch = Block::new("match (edition, table)");
-    let mut reads = Block::new("match (edition, table)");
-    let mut tests = Block::new("match (edition, table)");
+    let mut laws_block = Block::new("match self");
     for e in &p.editions {
-        for a in &e.analyses {
-            let pair = format!("(Edition::{}, Table::{})", edition_variant(&e.name), camel(&p.tables[a.table].name));
-            dispatch.line(format!("{pair} => {}::{}(facts, &[], out),", edition_mod(&e.name), p.tables[a.table].name));
-            let read: Vec<String> =
-                reachable_facts(e, a.table).iter().map(|&f| format!("FactId::{}", camel(&p.facts[f].name))).collect();
-            reads.line(format!("{pair} => &[{}],", read.join(", ")));
-            let own: Vec<String> = a.facts.iter().map(|&f| format!("FactId::{}", camel(&p.facts[f].name))).collect();
-            tests.line(format!("{pair} => &[{}],", own.join(", ")));
-        }
+        laws_block.line(format!("Edition::{} => &{}::BuiltIn,", edition_variant(&e.name), edition_mod(&e.name)));
     }
-    let defined: usize = p.editions.iter().map(|e| e.analyses.len()).sum();
-    if defined < p.editions.len() * p.tables.len() {
-        dispatch.line("_ => out.unprovided.push(table),");
-        reads.line("_ => &[],");
-        tests.line("_ => &[],");
-    }
-    scope
-        .new_fn("decide")
+    imp.new_fn("laws")
         .vis("pub")
-        .doc("Asks `table` of `edition` about `facts`, appending the outcomes to `out`.\nA table the edition does not define is recorded in `out.unprovided`.")
-        .arg("edition", "Edition")
-        .arg("table", "Table")
-        .arg("facts", "&Facts")
-        .arg("out", "&mut Decision")
-        .push_block(dispatch);
-    scope
-        .new_fn("reads")
-        .vis("pub")
-        .doc("The facts that `table` of `edition` and the tables it delegates to may test.")
-        .arg("edition", "Edition")
-        .arg("table", "Table")
-        .ret("&'static [FactId]")
-        .push_block(reads);
-    scope
-        .new_fn("tests")
-        .vis("pub")
-        .doc("The facts that `table` of `edition` itself tests.")
-        .arg("edition", "Edition")
-        .arg("table", "Table")
-        .ret("&'static [FactId]")
-        .push_block(tests);
-
-    let mut rule_facts = Block::new("match (edition, rule)");
-    for e in &p.editions {
-        for r in &e.rules {
-            let mut facts = Vec::new();
-            r.when.facts(&mut facts);
-            facts.sort();
-            let ids: Vec<String> = facts.iter().map(|&f| format!("FactId::{}", camel(&p.facts[f].name))).collect();
-            rule_facts.line(format!(
-                "(Edition::{}, {}) => &[{}],",
-                edition_variant(&e.name),
-                rust_str(&r.id),
-                ids.join(", ")
-            ));
-        }
-    }
-    rule_facts.line("_ => &[],");
-    scope
-        .new_fn("rule_facts")
-        .vis("pub")
-        .doc("The facts that a rule's condition tests.")
-        .arg("edition", "Edition")
-        .arg("rule", "&str")
-        .ret("&'static [FactId]")
-        .push_block(rule_facts);
+        .doc("The edition's generated tables, as the referee asks them.")
+        .arg_self()
+        .ret("&'static dyn Laws")
+        .push_block(laws_block);
+    rectification_signatures(&mut scope, p);
     for e in &p.editions {
         edition_module(&mut scope, p, e);
     }
     format!("{header}\n{}\n", scope.to_string())
 }
 
-/// Facts read by a table and every table it delegates to, in declaration order.
-fn reachable_facts(e: &Edition, table: usize) -> Vec<usize> {
-    let mut tables = vec![table];
-    let mut i = 0;
-    while i < tables.len() {
-        let current = tables[i];
-        for r in e.rules.iter().filter(|r| r.table == current) {
-            for o in &r.outcomes {
-                if let OutcomeKind::Delegate { table } = o.kind {
-                    if !tables.contains(&table) {
-                        tables.push(table);
-                    }
-                }
-            }
-        }
-        i += 1;
+/// `Rectification::SIGNATURES` and `Rectification::from_parts`, by which the
+/// law interpreter maps a law directory's rectifications onto the built ones.
+fn rectification_signatures(scope: &mut Scope, p: &Program) {
+    let sigs: Vec<String> = p
+        .rectifications
+        .iter()
+        .map(|r| {
+            let params: Vec<String> = r
+                .params
+                .iter()
+                .map(|param| {
+                    let values: Vec<String> = p.types[param.ty].values.iter().map(|v| rust_str(&v.name)).collect();
+                    format!("({}, &[{}])", rust_str(&param.name), values.join(", "))
+                })
+                .collect();
+            format!("({}, &[{}])", rust_str(&r.name), params.join(", "))
+        })
+        .collect();
+    let mut from = Block::new("Some(match index");
+    for (i, r) in p.rectifications.iter().enumerate() {
+        let fields: Vec<String> = r
+            .params
+            .iter()
+            .enumerate()
+            .map(|(k, param)| {
+                let arg = if k == 0 { "args.first()".to_string() } else { format!("args.get({k})") };
+                format!("{}: {}::ALL[*{arg}?]", param.name, camel(&p.types[param.ty].name))
+            })
+            .collect();
+        let value = if fields.is_empty() {
+            format!("Rectification::{}", camel(&r.name))
+        } else {
+            format!("Rectification::{} {{ {} }}", camel(&r.name), fields.join(", "))
+        };
+        from.line(format!("{i} => {value},"));
     }
-    let mut facts: Vec<usize> =
-        e.analyses.iter().filter(|a| tables.contains(&a.table)).flat_map(|a| a.facts.iter().copied()).collect();
-    facts.sort();
-    facts.dedup();
-    facts
+    from.line("_ => return None,");
+    from.after(")");
+    let imp = scope.new_impl("Rectification");
+    imp.associate_const("SIGNATURES", format!("[Signature; {}]", sigs.len()), format!("[{}]", sigs.join(", ")), "pub");
+    imp.new_fn("from_parts")
+        .vis("pub")
+        .doc("The rectification of signature `index` with these argument value indices; `None` if out of range.")
+        .arg("index", "usize")
+        .arg("args", "&[usize]")
+        .ret("Option<Self>")
+        .push_block(from);
+}
+
+/// How a table's dense index stores rule numbers: `u8` with 255 for an
+/// excluded combination while the edition has fewer than 255 rules, else `u16`.
+fn index_type(rules: usize) -> (&'static str, usize) {
+    if rules < 255 {
+        ("u8", 255)
+    } else {
+        ("u16", 65535)
+    }
 }
 
 fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
@@ -364,30 +325,67 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
         consts.len(),
         consts.join(", ")
     ));
+    let rules: Vec<String> = e.rules.iter().map(|r| rule_item(p, e, &consts, r)).collect();
+    s.raw(format!(
+        "/// Every rule of the edition, in source order.\npub static RULES: [Rule; {}] = [\n{}\n];",
+        rules.len(),
+        rules.join("\n")
+    ));
+    let (ty, excluded) = index_type(e.rules.len());
+    s.raw(format!(
+        "/// The verdict of rule number `i` of a dense index.\n#[inline]\nfn verdict(i: {ty}) -> Verdict {{\n    if i == {excluded} {{\n        Verdict::Assumed\n    }} else {{\n        Verdict::Rule(&RULES[i as usize])\n    }}\n}}"
+    ));
+    let mut ask = Block::new("match table");
+    let mut tests = Block::new("match table");
+    for a in &e.analyses {
+        table_index(s, p, e, a);
+        let variant = camel(&p.tables[a.table].name);
+        ask.line(format!("Table::{variant} => {}(facts),", p.tables[a.table].name));
+        let own: Vec<String> = a.facts.iter().map(|&f| format!("FactId::{}", camel(&p.facts[f].name))).collect();
+        tests.line(format!("Table::{variant} => &[{}],", own.join(", ")));
+    }
+    if e.analyses.len() < p.tables.len() {
+        ask.line("_ => Verdict::Undefined,");
+        tests.line("_ => &[],");
+    }
+    s.raw(format!(
+        "/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn ask(&self, table: Table, facts: &Facts) -> Verdict {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n}}",
+        e.name,
+        rust_str(&e.name),
+        rust_str(&e.title),
+        indent_block(&ask),
+        indent_block(&tests),
+    ));
+}
 
-    for r in &e.rules {
-        let clause = &e.clauses[r.clause];
-        let f = s
-            .new_fn(rule_fn(r))
-            .doc(format!("{}: {}\n\nRule `{}`, when `{}`.", clause.id, clause.title, r.id, r.when_text.trim()))
-            .arg("facts", "&Facts")
-            .arg("via", "&'static [Clause]")
-            .arg("out", "&mut Decision");
-        let uses_facts = r.outcomes.iter().any(|o| matches!(o.kind, OutcomeKind::Delegate { .. }));
-        if !uses_facts {
-            f.line("let _ = facts;");
-        }
-        if r.outcomes.iter().all(|o| matches!(o.kind, OutcomeKind::Delegate { .. })) {
-            f.line("let _ = via;");
-        }
-        f.line(format!("out.rules.push({});", rust_str(&r.id)));
-        for o in &r.outcomes {
+/// A block formatted for an inner position of a raw item.
+fn indent_block(b: &Block) -> String {
+    let mut out = String::new();
+    let mut f = codegen::Formatter::new(&mut out);
+    b.fmt(&mut f).expect("formatting to a string");
+    out.trim_end().replace('\n', "\n        ")
+}
+
+/// One `Rule` of the static `RULES`: its id, the facts it tests, its outcomes with their clauses.
+fn rule_item(p: &Program, e: &Edition, consts: &[String], r: &Rule) -> String {
+    let clause = &e.clauses[r.clause];
+    let mut facts = Vec::new();
+    r.when.facts(&mut facts);
+    facts.sort();
+    let facts: Vec<String> = facts.iter().map(|&f| format!("FactId::{}", camel(&p.facts[f].name))).collect();
+    let outcomes: Vec<String> = r
+        .outcomes
+        .iter()
+        .map(|o| {
             let mut trace = vec![consts[r.clause].clone()];
             trace.extend(o.citations.iter().filter(|&&c| c != r.clause).map(|&c| consts[c].clone()));
-            let trace = format!("&[{}]", trace.join(", "));
+            let clauses = format!("&[{}]", trace.join(", "));
             match &o.kind {
                 OutcomeKind::Delegate { table } => {
-                    f.line(format!("{}(facts, {trace}, out);", p.tables[*table].name));
+                    format!(
+                        "Outcome::Delegate {{ table: Table::{}, clauses: {clauses} }}",
+                        camel(&p.tables[*table].name)
+                    )
                 }
                 OutcomeKind::Rectify { rectification, args } => {
                     let def = &p.rectifications[*rectification];
@@ -405,56 +403,79 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
                     } else {
                         format!("Rectification::{} {{ {} }}", camel(&def.name), fields.join(", "))
                     };
-                    f.line(format!(
-                        "out.outcomes.push(Traced {{ rectification: {value}, rule: {}, clauses: {trace}, via }});",
-                        rust_str(&r.id)
-                    ));
+                    format!("Outcome::Rectify {{ rectification: {value}, clauses: {clauses} }}")
                 }
             }
-        }
-    }
+        })
+        .collect();
+    format!(
+        "    // {}: {} (when `{}`)\n    Rule {{ id: {}, facts: &[{}], outcomes: &[{}] }},",
+        clause.id,
+        clause.title,
+        r.when_text.trim().replace('\n', " "),
+        rust_str(&r.id),
+        facts.join(", "),
+        outcomes.join(", ")
+    )
+}
 
-    for a in &e.analyses {
-        let table = &p.tables[a.table];
-        let scrutinee: Vec<String> = a.facts.iter().map(|&f| format!("facts.{}", p.facts[f].name)).collect();
-        let mut arms: Vec<(Verdict, Vec<String>)> = Vec::new();
-        for (values, verdict) in &a.verdicts {
-            let pattern: Vec<String> =
-                a.facts.iter().zip(values).map(|(&f, &v)| fact_pattern(&p.facts[f], v)).collect();
-            let pattern = if pattern.len() == 1 { pattern[0].clone() } else { format!("({})", pattern.join(", ")) };
-            match arms.iter_mut().find(|(v, _)| v == verdict) {
-                Some((_, pats)) => pats.push(pattern),
-                None => arms.push((verdict.clone(), vec![pattern])),
-            }
-        }
-        let scrutinee = match scrutinee.len() {
-            0 => "()".to_string(),
-            1 => scrutinee[0].clone(),
-            _ => format!("({})", scrutinee.join(", ")),
-        };
-        let mut body = Block::new(format!("match {scrutinee}"));
-        for (verdict, patterns) in &arms {
-            let patterns = if a.facts.is_empty() { "()".to_string() } else { patterns.join("\n        | ") };
-            match verdict {
-                Verdict::Decided(r) => {
-                    body.line(format!("// {}", e.rules[*r].id));
-                    body.line(format!("{patterns} => {}(facts, via, out),", rule_fn(&e.rules[*r])));
-                }
-                Verdict::Assumed => {
-                    let because: Vec<&str> = table.assume.iter().map(|a| a.because.as_str()).collect();
-                    body.line(format!("// Cannot occur: {}", because.join(" ").replace('\n', " ")));
-                    body.line(format!("{patterns} => out.unprovided.push(Table::{}),", camel(&table.name)));
-                }
-            }
-        }
-        s.new_fn(&table.name)
-            .vis("pub")
-            .doc(format!("Table `{}`: {}", table.name, table.doc.trim()))
-            .allow("clippy::match_same_arms")
-            .arg("facts", "&Facts")
-            .arg("via", "&'static [Clause]")
-            .arg("out", "&mut Decision")
-            .line(format!("out.tables.push(Table::{});", camel(&table.name)))
-            .push_block(body);
+/// A table as a dense index: the facts it tests give a position in a static
+/// array of rule numbers, in mixed-radix order (the last fact varies fastest).
+/// A `const` check makes every entry a rule of the edition or the exclusion
+/// mark, in place of a `match`'s exhaustiveness check.
+fn table_index(s: &mut Scope, p: &Program, e: &Edition, a: &Analysis) {
+    let table = &p.tables[a.table];
+    let radix: Vec<usize> = a.facts.iter().map(|&f| p.facts[f].values.len()).collect();
+    let total: usize = radix.iter().product();
+    let mut strides = vec![1usize; radix.len()];
+    for i in (0..radix.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * radix[i + 1];
     }
+    let (ty, excluded) = index_type(e.rules.len());
+    let mut entries = vec![excluded; total];
+    for (values, verdict) in &a.verdicts {
+        let i: usize = values.iter().zip(&strides).map(|(v, s)| v * s).sum();
+        if let Verdict::Decided(r) = verdict {
+            entries[i] = *r;
+        }
+    }
+    let name = table.name.to_uppercase();
+    let data = if ty == "u8" {
+        let bytes: String = entries.iter().map(|&b| format!("\\x{b:02x}")).collect();
+        format!("static {name}: [u8; {total}] = *b\"{bytes}\";")
+    } else {
+        let list: Vec<String> = entries.iter().map(|v| v.to_string()).collect();
+        format!("static {name}: [u16; {total}] = [{}];", list.join(","))
+    };
+    s.raw(format!(
+        "/// The rule number deciding each combination of table `{}`'s facts.\n{data}\nconst _: () = {{\n    let mut i = 0;\n    while i < {total} {{\n        assert!(({name}[i] as usize) < RULES.len() || {name}[i] == {excluded});\n        i += 1;\n    }}\n}};",
+        table.name
+    ));
+    let index: Vec<String> = a
+        .facts
+        .iter()
+        .zip(&strides)
+        .map(|(&f, &stride)| {
+            let v = format!("facts.{} as usize", p.facts[f].name);
+            if stride == 1 {
+                v
+            } else {
+                format!("({v}) * {stride}")
+            }
+        })
+        .collect();
+    let index = if index.is_empty() { "0".to_string() } else { index.join(" + ") };
+    let because: Vec<&str> = table.assume.iter().map(|a| a.because.trim()).collect();
+    let doc = if because.is_empty() {
+        format!("Table `{}`: {}", table.name, table.doc.trim())
+    } else {
+        format!("Table `{}`: {}\n\nExcluded: {}", table.name, table.doc.trim(), because.join(" ").replace('\n', " "))
+    };
+    s.new_fn(&table.name)
+        .vis("pub")
+        .doc(doc)
+        .attr("inline")
+        .arg("facts", "&Facts")
+        .ret("Verdict")
+        .line(format!("verdict({name}[{index}])"));
 }

@@ -78,6 +78,10 @@ pub struct TableSrc {
     /// violate them are not analysed.
     #[serde(default)]
     pub assume: Vec<AssumeSrc>,
+    /// The rectifications the table's rules may produce; checked against every rule.
+    pub produces: Option<Vec<S>>,
+    /// `false` for a table asked where no question can be put to the director.
+    pub questions: Option<Spanned<bool>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -8,7 +8,7 @@ use crate::auction::{self, admissible_double, last_bid, outranks, standing, Call
 use crate::case::{Case, Event};
 use crate::ruling::*;
 use bridgelaw_tables::{
-    self as tables, CallKind, Decision, Duration, FactId, FactSource, Facts, Irregularity, Party, PassMeaning,
+    self as tables, CallKind, Decision, Duration, FactId, FactSource, Facts, Irregularity, Laws, Party, PassMeaning,
     Rectification, Table, Traced, Turn,
 };
 use std::fmt;
@@ -35,8 +35,8 @@ pub enum ErrorKind {
 /// table of the edition covers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefereeError {
-    /// The 1-based number of the event at fault (the number of events plus one for the end of
-    /// the record); the CLI maps it to the case file's line.
+    /// The 1-based number of the event at fault (the last event's, for what the end of the
+    /// record brings); the CLI maps it to the case file's line.
     pub event: usize,
     pub kind: ErrorKind,
     pub message: String,
@@ -98,6 +98,26 @@ impl Known {
     fn remove(&mut self, f: FactId) {
         self.0 &= !(1 << f as u32);
     }
+
+    /// The derived facts.
+    fn derived() -> Known {
+        let mut known = Known::default();
+        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
+            known.insert(f);
+        }
+        known
+    }
+}
+
+/// The lead-restriction table's answer on a pending restriction.
+struct LeadDecision {
+    /// The rectification's name, `open` while a judgement it depends on is not given, or
+    /// `unprovided`.
+    kind: &'static str,
+    suit: Option<Strain>,
+    clauses: Vec<&'static str>,
+    /// For `open`: the question and the outcome of each answer.
+    open: Option<String>,
 }
 
 /// A lead restriction that takes shape at the end of the auction.
@@ -108,8 +128,12 @@ struct PendingLead {
     withdrawn: Call,
     /// The withdrawn call was a pass that by agreement showed a suit.
     suit_showing_pass: bool,
-    /// The director judged the replacement call comparable.
-    replacement_comparable: bool,
+    /// The facts and the known facts of the irregularity, for the judgements given there
+    /// (such as whether the replacement call is comparable).
+    facts: Facts,
+    known: Known,
+    /// The event of the irregularity, whose director entry answers the judgements.
+    event: usize,
     /// Calls from this index on are "later" for the withdrawn call.
     after: usize,
     clauses: Vec<&'static str>,
@@ -117,6 +141,8 @@ struct PendingLead {
 
 struct Referee<'c> {
     case: &'c Case,
+    /// The laws ruled with: an edition's generated tables, or interpreted laws.
+    laws: &'c dyn Laws,
     calls: Vec<Made>,
     turn: Seat,
     over: bool,
@@ -141,10 +167,17 @@ struct Referee<'c> {
     withdrawn_earlier: Option<Call>,
 }
 
-/// Rules on a whole case.
+/// Rules on a whole case with the built-in tables of its edition.
 pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
+    rule_with(case, case.edition.laws())
+}
+
+/// Rules on a whole case with the given laws (the case's own edition is not consulted):
+/// an edition's generated tables, or a law directory's interpreted laws.
+pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
     let mut r = Referee {
         case,
+        laws,
         calls: Vec::with_capacity(case.events.len() + 1),
         turn: case.dealer,
         over: false,
@@ -235,16 +268,16 @@ fn err(event: usize, message: impl Into<String>) -> RefereeError {
 }
 
 /// An irregularity the edition's tables do not yet rule.
-fn unsupported(event: usize, edition: tables::Edition, what: &str) -> RefereeError {
+fn unsupported(event: usize, edition: &'static str, what: &str) -> RefereeError {
     unsupported_at(event, edition, None, what)
 }
 
 /// An irregularity the edition's tables do not yet rule, naming the table concerned.
-fn unsupported_at(event: usize, edition: tables::Edition, table: Option<Table>, what: &str) -> RefereeError {
+fn unsupported_at(event: usize, edition: &'static str, table: Option<Table>, what: &str) -> RefereeError {
     RefereeError {
         event,
-        kind: ErrorKind::NotYetRuled { edition: edition.name(), table: table.map(|t| t.name()) },
-        message: format!("{what}: the tables of edition {} do not yet rule this irregularity", edition.name()),
+        kind: ErrorKind::NotYetRuled { edition, table: table.map(|t| t.name()) },
+        message: format!("{what}: the tables of edition {edition} do not yet rule this irregularity"),
     }
 }
 
@@ -261,8 +294,26 @@ fn is_out_of_rotation(i: Irregularity) -> bool {
 }
 
 impl Referee<'_> {
-    fn edition(&self) -> tables::Edition {
-        self.case.edition
+    /// The name of the edition ruled with.
+    fn edition(&self) -> &'static str {
+        self.laws.name()
+    }
+
+    /// The one way to ask a table: once per combination of the unknown facts that it and the
+    /// tables it delegates to test, grouping the combinations by decision, so that a decision
+    /// that depends on an unknown judgement or choice presents its alternatives.
+    fn consult(&self, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
+        consult(self.laws, table, facts, known)
+    }
+
+    /// Asks a table whose facts are all derived (the vocabulary declares it `questions: false`,
+    /// and the compiler rejects a judgement or choice in it and the tables it delegates to).
+    fn ask_derived(&self, table: Table, facts: &Facts) -> Decision {
+        match self.consult(table, facts, &Known::derived()).1.as_slice() {
+            [(decision, _)] => *decision,
+            // Unreachable for checked laws; nothing is decided rather than a guess.
+            _ => Decision::excluded(table),
+        }
     }
 
     fn bound(&self, seat: Seat) -> impl Iterator<Item = &Binding> {
@@ -507,18 +558,17 @@ impl Referee<'_> {
         self.withdrawn_earlier = None;
         answer(p.event, answers, &mut p.facts, &mut p.known)?;
         self.look_ahead(&mut p);
-        let edition = self.edition();
-        let (unknown, mut groups) = consult(edition, Table::Irregularity, &p.facts, &p.known);
-        let facts = facts_shown(edition, &groups, &p.facts, &p.known);
+        let (unknown, mut groups) = self.consult(Table::Irregularity, &p.facts, &p.known);
+        let facts = facts_shown(&groups, &p.facts, &p.known);
         let irregularity = p.facts.irregularity.name();
         let mut ruling =
             IrregularityRuling::new(p.event, irregularity, p.offender, Act::Call(p.call), p.turn_of, facts);
         if groups.len() == 1 {
             let (decision, _) = groups.pop().expect("one group");
-            ruling.rules = decision.rules;
-            ruling.unprovided = decision.unprovided.iter().map(|t| t.name()).collect();
-            for t in &decision.outcomes {
-                let view = self.apply(&p, t);
+            ruling.rules = decision.rules().collect();
+            ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
+            for t in decision.outcomes() {
+                let view = self.apply(&p, &t);
                 self.cite(&view.clauses);
                 ruling.rectifications.push(view);
             }
@@ -648,7 +698,9 @@ impl Referee<'_> {
                         seat,
                         offender: p.offender,
                         withdrawn: self.withdrawn_earlier.unwrap_or(p.call),
-                        replacement_comparable: p.facts.replacement_comparable,
+                        facts: p.facts,
+                        known: p.known,
+                        event: p.event,
                         suit_showing_pass: self.withdrawn_earlier.is_none()
                             && p.call == Call::Pass
                             && p.facts.pass_meaning == PassMeaning::SuitShowing,
@@ -688,8 +740,9 @@ impl Referee<'_> {
         view
     }
 
-    /// Asks the lead-restriction table about a restriction once the contract is known.
-    fn lead_restriction(&self, l: &PendingLead) -> (&'static str, Option<Strain>, Vec<&'static str>) {
+    /// Asks the lead-restriction table about a restriction once the contract is known: the
+    /// restriction's kind, suit and clauses, or `open` with the question it depends on.
+    fn lead_restriction(&self, l: &PendingLead) -> LeadDecision {
         let suit = match l.withdrawn {
             Call::Bid { strain, level } if strain != Strain::NoTrump && level <= 7 => Some(strain),
             _ => None,
@@ -699,17 +752,15 @@ impl Referee<'_> {
                 !m.cancelled && m.seat == l.offender && matches!(m.call, Call::Bid { strain, .. } if strain == s)
             })
         });
-        let facts = Facts {
-            withdrawn_suit: suit.is_some() || l.suit_showing_pass,
-            suit_later_specified: later,
-            replacement_comparable: l.replacement_comparable,
-            ..Facts::default()
-        };
-        let mut d = Decision::default();
-        tables::decide(self.edition(), Table::LeadRestriction, &facts, &mut d);
+        let facts =
+            Facts { withdrawn_suit: suit.is_some() || l.suit_showing_pass, suit_later_specified: later, ..l.facts };
+        let mut known = l.known;
+        known.insert(FactId::WithdrawnSuit);
+        known.insert(FactId::SuitLaterSpecified);
+        let (unknown, groups) = self.consult(Table::LeadRestriction, &facts, &known);
         let mut clauses = l.clauses.clone();
         let mut kind = "unprovided";
-        for o in &d.outcomes {
+        for o in groups.iter().flat_map(|(d, _)| d.outcomes()) {
             kind = o.rectification.name();
             for c in o.trace() {
                 if !clauses.contains(&c.id) {
@@ -717,7 +768,33 @@ impl Referee<'_> {
                 }
             }
         }
-        (kind, suit, clauses)
+        let open = (groups.len() > 1).then(|| {
+            let questions: Vec<&str> = unknown.iter().map(|f| f.name()).collect();
+            let each: Vec<String> = groups
+                .iter()
+                .map(|(d, combos)| {
+                    let when: Vec<String> = unknown
+                        .iter()
+                        .enumerate()
+                        .map(|(i, f)| {
+                            let mut values: Vec<&str> = combos.iter().map(|c| f.values()[c[i]]).collect();
+                            values.dedup();
+                            format!("{} = {}", f.name(), values.join(" or "))
+                        })
+                        .collect();
+                    let what: Vec<&str> = d.outcomes().map(|t| t.rectification.name()).collect();
+                    let rules: Vec<&str> = d.rules().collect();
+                    format!("with {}, {} ({})", when.join(", "), what.join(", "), rules.join(", "))
+                })
+                .collect();
+            format!(
+                "the restriction depends on {}, which the case does not give (the director answers it when ruling event {}): {}",
+                questions.join(", "),
+                l.event,
+                each.join("; ")
+            )
+        });
+        LeadDecision { kind: if open.is_some() { "open" } else { kind }, suit, clauses, open }
     }
 
     fn finish(mut self) -> Ruling {
@@ -748,7 +825,7 @@ impl Referee<'_> {
                     clauses: l.clauses.clone(),
                 },
                 (true, Some(false), Some(c)) => {
-                    let (kind, suit, clauses) = self.lead_restriction(l);
+                    let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
                     self.cite(&clauses);
                     let opening = c.declarer.lho() == seat;
                     let when = if opening { "the opening lead" } else { "his first turn to lead" };
@@ -758,12 +835,13 @@ impl Referee<'_> {
                         ("prohibit_unspecified_suit", _) => ("applies", format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
                         ("prohibit_any_suit", _) => ("applies", format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
                         ("no_lead_restriction", _) => ("lapsed", format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
+                        ("open", _) => ("open", open.unwrap_or_default()),
                         _ => ("unprovided", "the tables do not decide this lead restriction".to_string()),
                     };
                     LeadRestriction {
                         seat,
                         status,
-                        kind: Some(kind),
+                        kind: (kind != "open").then_some(kind),
                         suit: suit.filter(|_| kind == "require_or_prohibit_suit").map(|s| suit_name(s).to_string()),
                         opening_lead: opening,
                         text,
@@ -820,7 +898,7 @@ impl Referee<'_> {
                 .collect()
         };
         Ruling {
-            edition: self.case.edition.name(),
+            edition: self.laws.name(),
             dealer: self.case.dealer,
             irregularities: self.irregularities,
             auction: self.calls,
@@ -856,7 +934,7 @@ fn lowest_sufficient(last: Option<Call>, bid: Call) -> Option<Call> {
 
 /// Asks `table` (and the tables it delegates to) once per combination of
 /// the unknown facts they test, and groups the combinations by decision.
-fn consult(edition: tables::Edition, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
+fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
     let mut unknown: Vec<FactId> = Vec::new();
     loop {
         let mut groups: Vec<Group> = Vec::new();
@@ -871,8 +949,7 @@ fn consult(edition: tables::Edition, table: Table, facts: &Facts, known: &Known)
                 facts.set(*f, v);
                 combo.push(v);
             }
-            let mut decision = Decision::default();
-            tables::decide(edition, table, &facts, &mut decision);
+            let decision = tables::decide(laws, table, &facts);
             match groups.iter_mut().find(|(d, _)| *d == decision) {
                 Some((_, combos)) => combos.push(combo),
                 None => groups.push((decision, vec![combo])),
@@ -880,8 +957,8 @@ fn consult(edition: tables::Edition, table: Table, facts: &Facts, known: &Known)
         }
         let before = unknown.len();
         for (d, _) in &groups {
-            for t in &d.tables {
-                for f in tables::tests(edition, *t) {
+            for t in d.tables() {
+                for f in laws.tests(t) {
                     if !known.contains(f) && !unknown.contains(f) {
                         unknown.push(*f);
                     }
@@ -890,8 +967,8 @@ fn consult(edition: tables::Edition, table: Table, facts: &Facts, known: &Known)
         }
         if unknown.len() == before {
             // Combinations the tables' assumptions exclude cannot occur: they are no alternative.
-            if groups.iter().any(|(d, _)| d.unprovided.is_empty()) {
-                groups.retain(|(d, _)| d.unprovided.is_empty());
+            if groups.iter().any(|(d, _)| d.unprovided().next().is_none()) {
+                groups.retain(|(d, _)| d.unprovided().next().is_none());
             }
             return (unknown, groups);
         }
@@ -899,15 +976,13 @@ fn consult(edition: tables::Edition, table: Table, facts: &Facts, known: &Known)
 }
 
 /// The known facts that the deciding rules of any group test, with their values.
-fn facts_shown(
-    edition: tables::Edition,
-    groups: &[Group],
-    facts: &Facts,
-    known: &Known,
-) -> Vec<(&'static str, &'static str)> {
+fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static str, &'static str)> {
     let mut tested = Known::default();
-    for r in groups.iter().flat_map(|(d, _)| d.rules.iter()) {
-        for f in tables::rule_facts(edition, r) {
+    for r in groups.iter().flat_map(|(d, _)| d.steps().iter()).filter_map(|s| match s.verdict {
+        tables::Verdict::Rule(r) => Some(r),
+        _ => None,
+    }) {
+        for f in r.facts {
             tested.insert(*f);
         }
     }
@@ -944,8 +1019,8 @@ fn open_questions(
                 .collect();
             Alternative {
                 when,
-                rules: decision.rules.clone(),
-                rectifications: decision.outcomes.iter().map(&describe).collect(),
+                rules: decision.rules().collect(),
+                rectifications: decision.outcomes().map(|t| describe(&t)).collect(),
             }
         })
         .collect();

@@ -43,10 +43,10 @@ impl Referee<'_> {
                     revoke_on_twelfth_trick: r.trick == 12,
                     ..Facts::default()
                 };
-                let d = self.decide_derived(Table::RevokeAdjustment, &facts);
+                let d = self.ask_derived(Table::RevokeAdjustment, &facts);
                 let end = self.case.events.len();
                 let p = self.pending_play(end, r.seat, r.card, r.seat, Table::RevokeAdjustment, facts);
-                for o in &d.outcomes {
+                for o in d.outcomes() {
                     if let Rectification::TransferTricks { count, from } = o.rectification {
                         let first = match from {
                             TransferSource::RevokeTrickOn => r.trick - 1,
@@ -54,11 +54,11 @@ impl Referee<'_> {
                         };
                         wanted[i] = (count as usize, first);
                     }
-                    let view = self.describe_play(&p, o, p.subject);
+                    let view = self.describe_play(&p, &o, p.subject);
                     self.cite(&view.clauses);
                     ruling.rectifications.push(view);
                 }
-                ruling.rules.extend(d.rules);
+                ruling.rules.extend(d.rules());
             }
             for v in &ruling.rectifications {
                 self.cite(&v.clauses);

@@ -328,7 +328,10 @@ impl Referee<'_> {
         // The lead restrictions that apply: the offending side defends, and the table gives one.
         let mut restricted = Vec::new();
         for l in self.leads.iter().filter(|l| self.restriction_lapses(Some(contract), l.offender) == Some(false)) {
-            let (kind, suit, _) = self.lead_restriction(l);
+            let LeadDecision { kind, suit, open, .. } = self.lead_restriction(l);
+            if let Some(open) = open {
+                return Err(err(event, format!("the play cannot start: the lead restriction on {}: {open}", l.seat)));
+            }
             let kind = match kind {
                 k if k == Rectification::RequireOrProhibitSuit.name() && suit.is_some() => {
                     RestrictionKind::SuitOfWithdrawnCall
@@ -387,8 +390,8 @@ impl Referee<'_> {
             deal_passed_out: contract.is_none(),
             ..Facts::default()
         };
-        let d = self.decide_derived(Table::RestrictionLapse, &facts);
-        d.outcomes.iter().find_map(|t| match t.rectification {
+        let d = self.ask_derived(Table::RestrictionLapse, &facts);
+        d.outcomes().find_map(|t| match t.rectification {
             Rectification::RestrictionLapses => Some(true),
             Rectification::RestrictionApplies => Some(false),
             _ => None,
@@ -440,47 +443,28 @@ impl Referee<'_> {
         }
     }
 
-    /// The one way the play asks its tables: `table`, and the tables it delegates to, about
-    /// `facts`, once per combination of the unknown judgements and choices they test (see
-    /// `consult`). Every consultation of a table by the play goes through here.
-    fn ask_table(&self, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
-        consult(self.edition(), table, facts, known)
-    }
-
-    /// Asks a table about facts the play derives: its decision, or, should it depend on a
-    /// judgement or choice that cannot be asked at this moment, no decision (`table` unprovided).
-    fn decide_derived(&self, table: Table, facts: &Facts) -> Decision {
-        let (_, mut groups) = self.ask_table(table, facts, &derived_known(&[]));
-        match groups.pop() {
-            Some((decision, _)) if groups.is_empty() => decision,
-            _ => Decision { tables: vec![table], unprovided: vec![table], ..Decision::default() },
-        }
-    }
-
     /// Asks a table about facts that are all derived, and records the ruling without applying
     /// it; returns the outcomes.
     fn record(&mut self, p: &PlayPending, irregularity: &'static str) -> Vec<Traced> {
-        let d = self.decide_derived(p.table, &p.facts);
-        let groups = [(d, Vec::new())];
-        let facts = facts_shown(self.edition(), &groups, &p.facts, &p.known);
-        let [(d, _)] = groups;
-        let rectifications: Vec<Rectified> = d.outcomes.iter().map(|t| self.describe_play(p, t, p.subject)).collect();
+        let d = self.ask_derived(p.table, &p.facts);
+        let facts = facts_shown(&[(d, Vec::new())], &p.facts, &p.known);
+        let rectifications: Vec<Rectified> = d.outcomes().map(|t| self.describe_play(p, &t, p.subject)).collect();
         for r in &rectifications {
             self.cite(&r.clauses);
         }
         let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, p.subject.act(), p.turn_of, facts);
-        ruling.rules = d.rules;
+        ruling.rules = d.rules().collect();
         ruling.rectifications = rectifications;
-        ruling.unprovided = d.unprovided.iter().map(|t| t.name()).collect();
+        ruling.unprovided = d.unprovided().map(|t| t.name()).collect();
         self.irregularities.push(ruling);
-        d.outcomes
+        d.outcomes().collect()
     }
 
     /// Rules on a play irregularity, or asks the open questions it depends on.
     fn rule_play(&mut self, mut p: PlayPending, answers: &[(String, String)]) -> Result<(), RefereeError> {
         answer(p.event, answers, &mut p.facts, &mut p.known)?;
         let edition = self.edition();
-        let (unknown, mut groups) = self.ask_table(p.table, &p.facts, &p.known);
+        let (unknown, mut groups) = self.consult(p.table, &p.facts, &p.known);
         let irregularity = match p.table {
             Table::PlayIrregularity => p.facts.play_irregularity.name(),
             Table::RevokeInquiry => QUESTION_ABOUT_REVOKE,
@@ -491,7 +475,7 @@ impl Referee<'_> {
             Table::RestrictedLead => RESTRICTED_LEAD,
             _ => PENALTY_CARD_LEAD,
         };
-        let facts = facts_shown(edition, &groups, &p.facts, &p.known);
+        let facts = facts_shown(&groups, &p.facts, &p.known);
         let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, p.subject.act(), p.turn_of, facts);
         if groups.len() > 1 {
             (ruling.open_questions, ruling.alternatives) =
@@ -504,7 +488,7 @@ impl Referee<'_> {
         let Some((decision, _)) = groups.pop() else {
             return Err(unsupported_at(p.event, edition, Some(p.table), irregularity));
         };
-        if decision.outcomes.is_empty() || !decision.unprovided.is_empty() {
+        if decision.outcomes().next().is_none() || decision.unprovided().next().is_some() {
             let what = format!("{} by {} ({})", irregularity.replace('_', " "), p.offender, p.subject.act());
             let given: Vec<String> = FactId::ALL
                 .iter()
@@ -512,31 +496,30 @@ impl Referee<'_> {
                 .map(|f| format!("{} = {}", f.name(), f.values()[p.facts.get(*f)]))
                 .collect();
             // A table the edition does not define at all is not consulted (`tables` lacks it).
-            let undefined = decision.unprovided.iter().any(|t| !decision.tables.contains(t));
-            let table = decision.unprovided.first().copied().unwrap_or(p.table);
+            let undefined = decision.undefined();
+            let table = decision.unprovided().next().unwrap_or(p.table);
             if given.is_empty() || undefined {
                 return Err(unsupported_at(p.event, edition, Some(table), &what));
             }
             let given = given.join(", ");
             return Err(RefereeError {
                 event: p.event,
-                kind: ErrorKind::NoRuleApplies { edition: edition.name(), table: table.name() },
+                kind: ErrorKind::NoRuleApplies { edition, table: table.name() },
                 message: format!(
-                    "{what}: no rule of edition {} applies with {given}; is every answer possible here?",
-                    edition.name()
+                    "{what}: no rule of edition {edition} applies with {given}; is every answer possible here?"
                 ),
             });
         }
-        ruling.rules = decision.rules;
-        for t in &decision.outcomes {
-            for view in self.apply_play(&p, t)? {
+        ruling.rules = decision.rules().collect();
+        for t in decision.outcomes() {
+            for view in self.apply_play(&p, &t)? {
                 self.cite(&view.clauses);
                 ruling.rectifications.push(view);
             }
         }
         let lead_stands =
             |t: &Traced| matches!(t.rectification, Rectification::LeadStands | Rectification::DeclarerSpreads);
-        if !decision.outcomes.iter().any(lead_stands) {
+        if !decision.outcomes().any(|t| lead_stands(&t)) {
             // A lead that does not stand takes the cards played to it back with it.
             for &(seat, card) in &p.followers {
                 self.st().hands[seat as usize].insert(card);

@@ -49,7 +49,7 @@ impl Referee<'_> {
             let mut facts = Facts::default();
             // The vocabulary lists the ranks from the ace down.
             facts.set(FactId::CardRank, 12 - rank as usize);
-            match self.decide_derived(Table::HonourRank, &facts).outcomes.first().map(|t| t.rectification) {
+            match self.ask_derived(Table::HonourRank, &facts).outcomes().next().map(|t| t.rectification) {
                 Some(Rectification::HonourCard) => mask |= 1 << rank,
                 Some(Rectification::CardBelowHonourRank) => {}
                 _ => {
@@ -125,9 +125,9 @@ impl Referee<'_> {
             offender_has_penalty_card: has_other,
             ..Facts::default()
         };
-        let d = self.decide_derived(Table::PenaltyCard, &facts);
+        let d = self.ask_derived(Table::PenaltyCard, &facts);
         let major = |t: &Traced| t.rectification == Rectification::MajorPenaltyCard;
-        d.outcomes.first().map(|t| (major(t), self.describe_play(p, t, Subject::Card(card))))
+        d.outcomes().next().map(|t| (major(&t), self.describe_play(p, &t, Subject::Card(card))))
     }
 
     /// Withdraws the card played instead of a penalty card and plays the penalty card in its

@@ -35,12 +35,12 @@ impl Referee<'_> {
     pub(super) fn establish(&mut self, event: usize, i: usize, act: EstablishingAct, by_offending_side: bool) {
         let r = self.st().revokes[i].clone();
         let facts = Facts { establishing_act: act, act_by_offending_side: by_offending_side, ..Facts::default() };
-        let d = self.decide_derived(Table::RevokeEstablishment, &facts);
-        let Some(t) = d.outcomes.iter().find(|t| t.rectification == Rectification::RevokeEstablished) else {
+        let d = self.ask_derived(Table::RevokeEstablishment, &facts);
+        let Some(t) = d.outcomes().find(|t| t.rectification == Rectification::RevokeEstablished) else {
             return;
         };
         let p = self.pending_play(event, r.seat, r.card, r.seat, Table::RevokeEstablishment, facts);
-        let view = Some(self.describe_play(&p, t, p.subject));
+        let view = Some(self.describe_play(&p, &t, p.subject));
         let st = self.st();
         st.revokes[i].established = true;
         st.established_by[i] = view;

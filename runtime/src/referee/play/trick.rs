@@ -200,7 +200,7 @@ impl Referee<'_> {
 
     /// Whether the tables rule on `p` from what is known already, with no choice left open.
     pub(super) fn decided_now(&self, p: &PlayPending) -> bool {
-        self.ask_table(p.table, &p.facts, &p.known).1.len() == 1
+        self.consult(p.table, &p.facts, &p.known).1.len() == 1
     }
 
     /// A card led or played in turn: checks the lead and play penalties, the
