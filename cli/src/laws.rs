@@ -252,8 +252,11 @@ struct Interpreted {
     /// Per rule of the edition: its static form.
     rules: Vec<&'static tables::Rule>,
     /// Per runtime table: the program's table, and the facts it tests (program index, runtime id).
-    tables: Vec<Option<(usize, &'static [FactId], Vec<(usize, FactId)>)>>,
+    tables: Vec<Option<TableFacts>>,
 }
+
+/// A program table's index, the facts it tests, and those facts as (program index, runtime id).
+type TableFacts = (usize, &'static [FactId], Vec<(usize, FactId)>);
 
 fn leak(s: &str) -> &'static str {
     Box::leak(s.to_string().into_boxed_str())
