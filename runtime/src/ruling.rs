@@ -4,7 +4,7 @@
 
 use crate::auction::{Call, Contract, Made, Seat};
 use crate::play::{Card, Revoke, RevokeKind};
-use bridgelaw_tables::{Duration, Rectification};
+use bridgelaw_tables::{Duration, LeadDuration, Rectification};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -159,9 +159,13 @@ impl Rectified {
                 "{names} must lead {}; every penalty card of that suit is picked up",
                 c_suit(c).map(|s| s.name()).unwrap_or("the penalty card's suit")
             ),
-            Rectification::ProhibitPenaltyCardSuit => format!(
-                "{names} may not lead {} for as long as he retains the lead; every penalty card of that suit is picked up",
-                c_suit(c).map(|s| s.name()).unwrap_or("the penalty card's suit")
+            Rectification::ProhibitPenaltyCardSuit { lasts } => format!(
+                "{names} may not lead {} {}; every penalty card of that suit is picked up",
+                c_suit(c).map(|s| s.name()).unwrap_or("the penalty card's suit"),
+                match lasts {
+                    LeadDuration::WhileOnLead => "for as long as he retains the lead",
+                    LeadDuration::NextLead => "at his next lead",
+                }
             ),
             Rectification::PenaltyCardStays => format!("{names} may lead any card; {o}'s penalty card {c} stays on the table"),
             Rectification::AnyLegalCard => format!("{o}, unable to comply with the penalty, may play any legal card, as {c}"),

@@ -106,8 +106,11 @@ impl Referee<'_> {
             .map(|b| {
                 let text = match b.bound {
                     PlayBound::LeadSuit(s) => format!("{} must lead {} at his next lead, if he can", b.seat, s.name()),
-                    PlayBound::NoLeadOfSuit(s) => {
+                    PlayBound::NoLeadOfSuit(s, LeadDuration::WhileOnLead) => {
                         format!("{} may not lead {} for as long as he retains the lead", b.seat, s.name())
+                    }
+                    PlayBound::NoLeadOfSuit(s, LeadDuration::NextLead) => {
+                        format!("{} may not lead {} at his next lead", b.seat, s.name())
                     }
                     PlayBound::Highest(t) => {
                         format!("{} must play his highest card of the suit led to trick {t}", b.seat)

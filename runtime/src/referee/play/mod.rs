@@ -8,7 +8,7 @@
 use super::*;
 use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
 use bridgelaw_tables::{
-    AskedRole, AskerRole, EstablishingAct, Exposure, NamedSuit, NextCard, OffenderRole, PlayIrregularity,
+    AskedRole, AskerRole, EstablishingAct, Exposure, LeadDuration, NamedSuit, NextCard, OffenderRole, PlayIrregularity,
     RestrictionKind, TransferSource,
 };
 
@@ -17,8 +17,9 @@ use bridgelaw_tables::{
 enum PlayBound {
     /// At his next lead, a card of this suit.
     LeadSuit(Suit),
-    /// No lead of this suit for as long as he retains the lead.
-    NoLeadOfSuit(Suit),
+    /// No lead of this suit, for as long as he retains the lead or at his next lead only (the
+    /// Law 26 prohibitions last while he retains the lead, as their rectifications say).
+    NoLeadOfSuit(Suit, LeadDuration),
     /// To the trick of this number, his highest card of the suit led.
     Highest(usize),
     /// To the trick of this number, his lowest card of the suit led.
@@ -547,7 +548,7 @@ impl Referee<'_> {
             Rectification::OptionsExplained => vec![p.offender.lho(), p.offender.rho()],
             Rectification::LeadSameSuit
             | Rectification::RequirePenaltyCardSuit
-            | Rectification::ProhibitPenaltyCardSuit
+            | Rectification::ProhibitPenaltyCardSuit { .. }
             | Rectification::PenaltyCardStays
             | Rectification::InquiryPermitted
             | Rectification::ImproperInquiry
@@ -649,12 +650,11 @@ impl Referee<'_> {
             Rectification::ReviewLineOfPlay => {
                 self.reviews.push(DamageReview { seats: view.seats.clone(), review: view.clone() })
             }
-            Rectification::RequirePenaltyCardSuit | Rectification::ProhibitPenaltyCardSuit => {
+            Rectification::RequirePenaltyCardSuit | Rectification::ProhibitPenaltyCardSuit { .. } => {
                 let suit = suit?;
-                let bound = if t.rectification == Rectification::RequirePenaltyCardSuit {
-                    PlayBound::LeadSuit(suit)
-                } else {
-                    PlayBound::NoLeadOfSuit(suit)
+                let bound = match t.rectification {
+                    Rectification::ProhibitPenaltyCardSuit { lasts } => PlayBound::NoLeadOfSuit(suit, lasts),
+                    _ => PlayBound::LeadSuit(suit),
                 };
                 self.bind_play(p.turn_of, bound, false, &view);
                 self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
@@ -662,7 +662,7 @@ impl Referee<'_> {
             Rectification::CorrectRevoke => self.correct_revoke(p).ok_or_else(misapplied)?,
             Rectification::RequireRestrictedSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),
             Rectification::ProhibitRestrictedSuit => {
-                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit?), false, &view)
+                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit?, LeadDuration::WhileOnLead), false, &view)
             }
             // The restriction is still to be exercised, with another suit.
             Rectification::ProhibitionRefused { .. } => {
@@ -676,7 +676,7 @@ impl Referee<'_> {
                     NamedSuit::Hearts => Suit::Hearts,
                     NamedSuit::Spades => Suit::Spades,
                 };
-                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit), false, &view)
+                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit, LeadDuration::WhileOnLead), false, &view)
             }
             Rectification::IllegalCardAccepted => {
                 // An accepted card is no longer a revoke.

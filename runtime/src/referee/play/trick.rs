@@ -241,7 +241,7 @@ impl Referee<'_> {
                 (PlayBound::LeadSuit(s), None) => {
                     (hand.has_suit(s) && !(required_met && s != card.suit), card.suit == s, hand.of_suit(s))
                 }
-                (PlayBound::NoLeadOfSuit(s), None) => (hand.has_other_suit(s), card.suit != s, hand.without_suit(s)),
+                (PlayBound::NoLeadOfSuit(s, _), None) => (hand.has_other_suit(s), card.suit != s, hand.without_suit(s)),
                 (PlayBound::Highest(t) | PlayBound::Lowest(t), Some(l)) if t == number => {
                     let extreme =
                         hand.extremes(l).map(|(hi, lo)| if matches!(b.bound, PlayBound::Highest(_)) { hi } else { lo });
@@ -316,7 +316,8 @@ impl Referee<'_> {
                 b.seat != seat
                     || match b.bound {
                         PlayBound::LeadSuit(_) => led.is_some(),
-                        PlayBound::NoLeadOfSuit(_) => true,
+                        PlayBound::NoLeadOfSuit(_, LeadDuration::WhileOnLead) => true,
+                        PlayBound::NoLeadOfSuit(_, LeadDuration::NextLead) => led.is_some(),
                         PlayBound::Highest(t) | PlayBound::Lowest(t) | PlayBound::OtherSuit(t) => t != number,
                     }
             });
@@ -390,7 +391,11 @@ impl Referee<'_> {
             _ => held.into_iter().for_each(|(s, c)| st.hands[s as usize].insert(c)),
         }
         if !st.bindings.is_empty() {
-            st.bindings.retain(|b| !matches!(b.bound, PlayBound::NoLeadOfSuit(_)) || b.seat == winner || !b.has_led);
+            st.bindings.retain(|b| {
+                !matches!(b.bound, PlayBound::NoLeadOfSuit(_, LeadDuration::WhileOnLead))
+                    || b.seat == winner
+                    || !b.has_led
+            });
         }
     }
 
