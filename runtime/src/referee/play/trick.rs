@@ -209,7 +209,6 @@ impl Referee<'_> {
         let below_honour = self.below_honour_rank(event, seat, card)?;
         let st = self.st();
         let number = st.trick_number();
-        let hand = st.hands[seat as usize];
         let led = st.current.cards.first().map(|(_, c)| c.suit);
         // A lead or play to a later trick may establish an earlier revoke: the establishment
         // table says whether it does.
@@ -221,118 +220,10 @@ impl Referee<'_> {
             }
         }
         let st = self.st();
-        // The lead and play penalties that bind this card, and whether each is met.
-        let mut unmet: Vec<(bool, bool)> = Vec::new();
-        let mut other_suit_met = false;
-        let mut legal = match led {
-            Some(l) if hand.has_suit(l) => hand.of_suit(l),
-            _ => hand,
-        };
-        // Two requirements to lead different suits cannot both be met: meeting one, the player is
-        // unable to meet the other.
-        let required_met = led.is_none()
-            && st
-                .bindings
-                .iter()
-                .any(|b| b.seat == seat && b.bound == PlayBound::LeadSuit(card.suit) && hand.has_suit(card.suit));
-        let mut unmet_leads: Vec<PlayBinding> = Vec::new();
-        for b in st.bindings.iter().filter(|b| b.seat == seat) {
-            let (able, meets, allowed) = match (b.bound, led) {
-                (PlayBound::LeadSuit(s), None) => {
-                    (hand.has_suit(s) && !(required_met && s != card.suit), card.suit == s, hand.of_suit(s))
-                }
-                (PlayBound::NoLeadOfSuit(s, _), None) => (hand.has_other_suit(s), card.suit != s, hand.without_suit(s)),
-                (PlayBound::Highest(t) | PlayBound::Lowest(t), Some(l)) if t == number => {
-                    let extreme =
-                        hand.extremes(l).map(|(hi, lo)| if matches!(b.bound, PlayBound::Highest(_)) { hi } else { lo });
-                    let mut only = Hand::default();
-                    if let Some(c) = extreme {
-                        only.insert(c);
-                    }
-                    (extreme.is_some(), Some(card) == extreme, only)
-                }
-                (PlayBound::OtherSuit(t), Some(l)) if t == number => {
-                    other_suit_met |= card.suit != l;
-                    (hand.has_other_suit(l), card.suit != l, hand.without_suit(l))
-                }
-                _ => continue,
-            };
-            if able {
-                legal = allowed;
-            }
-            if !meets {
-                unmet.push((able, b.premature));
-                if able && matches!(b.bound, PlayBound::LeadSuit(_)) {
-                    unmet_leads.push(b.clone());
-                }
-            }
-        }
-        let mut own_penalty_cards = st.penalty_cards.iter().filter(|p| p.seat == seat);
-        let played_penalty_card = own_penalty_cards.clone().any(|p| p.card == card);
-        // A major penalty card must be played at the first legal opportunity; with a minor one,
-        // no lower card of its suit below honour rank may be played before it.
-        let penalty_card_missed = (!played_penalty_card && unmet.is_empty())
-            .then(|| {
-                own_penalty_cards.find(|p| {
-                    if p.major {
-                        legal.contains(p.card)
-                    } else {
-                        p.card.suit == card.suit && below_honour
-                    }
-                })
-            })
-            .flatten()
-            .map(|p| p.card);
-        let fails_to_follow =
-            led.is_some_and(|l| card.suit != l && hand.has_suit(l)) && !other_suit_met && unmet.is_empty();
-        // One card is one revoke. Not following suit when the suit led is held only in penalty
-        // cards is a failure to play a penalty card; with a concealed card of the suit, it is a
-        // failure to follow suit.
-        let concealed = || {
-            let mut concealed = hand;
-            st.penalty_cards.iter().filter(|p| p.seat == seat).for_each(|p| concealed.remove(p.card));
-            concealed
-        };
-        let only_penalty_cards = |l: Suit| !concealed().has_suit(l);
-        let (fails_to_follow, penalty_card_missed) = match (penalty_card_missed, led) {
-            (Some(_), Some(l)) if fails_to_follow && !only_penalty_cards(l) => (true, None),
-            (Some(due), _) => (false, Some(due)),
-            // The suit led is held only in (minor) penalty cards: failing to follow is failing
-            // to play a card faced on the table.
-            (None, Some(l)) if fails_to_follow && only_penalty_cards(l) => {
-                let due = st.penalty_cards.iter().find(|p| p.seat == seat && p.card.suit == l).map(|p| p.card);
-                (due.is_none(), due)
-            }
-            (None, _) => (fails_to_follow, None),
-        };
-        if !st.penalty_cards.is_empty() {
-            st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
-        }
-        if !st.bindings.is_empty() {
-            if led.is_none() {
-                st.bindings.iter_mut().filter(|b| b.seat == seat).for_each(|b| b.has_led = true);
-            }
-            st.bindings.retain(|b| {
-                b.seat != seat
-                    || match b.bound {
-                        PlayBound::LeadSuit(_) => led.is_some(),
-                        PlayBound::NoLeadOfSuit(_, LeadDuration::WhileOnLead) => true,
-                        PlayBound::NoLeadOfSuit(_, LeadDuration::NextLead) => led.is_some(),
-                        PlayBound::Highest(t) | PlayBound::Lowest(t) | PlayBound::OtherSuit(t) => t != number,
-                    }
-            });
-        }
-        if led.is_none() && seat.same_side(st.declarer) && st.phase == Phase::DeclarerToLeadAgain {
-            st.phase = Phase::Play;
-        }
-        if let (None, Some(c)) = (led, st.correction.as_mut()) {
-            // The lead to the next trick closes the right to withdraw cards after a revoke.
-            c.later = None;
-            c.non_offender_withdrew = None;
-            if c.is_done() {
-                st.correction = None;
-            }
-        }
+        let binding = st.binding(seat, card, led, number);
+        let (fails_to_follow, penalty_card_missed) = st.failure(seat, card, led, &binding, below_honour);
+        st.after_card(seat, card, led, number);
+        let Binding { unmet, unmet_leads, .. } = binding;
         let suit = led.unwrap_or(card.suit);
         let revokes_before = self.st().revokes.len();
         for (able, premature) in unmet {
@@ -489,5 +380,158 @@ impl Referee<'_> {
         let turn_of = st.next_to_play();
         let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
         self.rule_play(p, &[])
+    }
+}
+
+/// The lead and play penalties that bind a card, and whether each is met.
+pub(super) struct Binding {
+    /// For each penalty not met: whether the player was able to meet it, and whether it was
+    /// imposed after his partner's premature play.
+    unmet: Vec<(bool, bool)>,
+    /// A requirement to play a card of another suit was met.
+    other_suit_met: bool,
+    /// The cards the player could legally play, penalties included.
+    legal: Hand,
+    /// The requirements to lead a suit that the lead did not meet though able to.
+    unmet_leads: Vec<PlayBinding>,
+}
+
+impl PlayState {
+    /// The lead and play penalties that bind `seat`'s `card` to trick `number` (`led`: the suit
+    /// led, none for a lead), and whether each is met.
+    fn binding(&self, seat: Seat, card: Card, led: Option<Suit>, number: usize) -> Binding {
+        let hand = self.hands[seat as usize];
+        let mut b = Binding {
+            unmet: Vec::new(),
+            other_suit_met: false,
+            legal: match led {
+                Some(l) if hand.has_suit(l) => hand.of_suit(l),
+                _ => hand,
+            },
+            unmet_leads: Vec::new(),
+        };
+        // Two requirements to lead different suits cannot both be met: meeting one, the player is
+        // unable to meet the other.
+        let required_met = led.is_none()
+            && self
+                .bindings
+                .iter()
+                .any(|x| x.seat == seat && x.bound == PlayBound::LeadSuit(card.suit) && hand.has_suit(card.suit));
+        for x in self.bindings.iter().filter(|x| x.seat == seat) {
+            let (able, meets, allowed) = match (x.bound, led) {
+                (PlayBound::LeadSuit(s), None) => {
+                    (hand.has_suit(s) && !(required_met && s != card.suit), card.suit == s, hand.of_suit(s))
+                }
+                (PlayBound::NoLeadOfSuit(s, _), None) => (hand.has_other_suit(s), card.suit != s, hand.without_suit(s)),
+                (PlayBound::Highest(t) | PlayBound::Lowest(t), Some(l)) if t == number => {
+                    let extreme =
+                        hand.extremes(l).map(|(hi, lo)| if matches!(x.bound, PlayBound::Highest(_)) { hi } else { lo });
+                    let mut only = Hand::default();
+                    if let Some(c) = extreme {
+                        only.insert(c);
+                    }
+                    (extreme.is_some(), Some(card) == extreme, only)
+                }
+                (PlayBound::OtherSuit(t), Some(l)) if t == number => {
+                    b.other_suit_met |= card.suit != l;
+                    (hand.has_other_suit(l), card.suit != l, hand.without_suit(l))
+                }
+                _ => continue,
+            };
+            if able {
+                b.legal = allowed;
+            }
+            if !meets {
+                b.unmet.push((able, x.premature));
+                if able && matches!(x.bound, PlayBound::LeadSuit(_)) {
+                    b.unmet_leads.push(x.clone());
+                }
+            }
+        }
+        b
+    }
+
+    /// Whether `card` fails to follow suit, or else misses a penalty card (the card due): one
+    /// card is one revoke.
+    fn failure(
+        &self,
+        seat: Seat,
+        card: Card,
+        led: Option<Suit>,
+        binding: &Binding,
+        below_honour: bool,
+    ) -> (bool, Option<Card>) {
+        let hand = self.hands[seat as usize];
+        let unmet = &binding.unmet;
+        let mut own_penalty_cards = self.penalty_cards.iter().filter(|p| p.seat == seat);
+        let played_penalty_card = own_penalty_cards.clone().any(|p| p.card == card);
+        // A major penalty card must be played at the first legal opportunity; with a minor one,
+        // no lower card of its suit below honour rank may be played before it.
+        let penalty_card_missed = (!played_penalty_card && unmet.is_empty())
+            .then(|| {
+                own_penalty_cards.find(|p| {
+                    if p.major {
+                        binding.legal.contains(p.card)
+                    } else {
+                        p.card.suit == card.suit && below_honour
+                    }
+                })
+            })
+            .flatten()
+            .map(|p| p.card);
+        let fails_to_follow =
+            led.is_some_and(|l| card.suit != l && hand.has_suit(l)) && !binding.other_suit_met && unmet.is_empty();
+        // Not following suit when the suit led is held only in penalty cards is a failure to
+        // play a penalty card; with a concealed card of the suit, it is a failure to follow suit.
+        let concealed = || {
+            let mut concealed = hand;
+            self.penalty_cards.iter().filter(|p| p.seat == seat).for_each(|p| concealed.remove(p.card));
+            concealed
+        };
+        let only_penalty_cards = |l: Suit| !concealed().has_suit(l);
+        match (penalty_card_missed, led) {
+            (Some(_), Some(l)) if fails_to_follow && !only_penalty_cards(l) => (true, None),
+            (Some(due), _) => (false, Some(due)),
+            // The suit led is held only in (minor) penalty cards: failing to follow is failing
+            // to play a card faced on the table.
+            (None, Some(l)) if fails_to_follow && only_penalty_cards(l) => {
+                let due = self.penalty_cards.iter().find(|p| p.seat == seat && p.card.suit == l).map(|p| p.card);
+                (due.is_none(), due)
+            }
+            (None, _) => (fails_to_follow, None),
+        }
+    }
+
+    /// What `seat`'s `card` ends: a penalty card played, penalties met or lapsed at a lead,
+    /// declarer's lead again, the right to withdraw cards after a corrected revoke.
+    fn after_card(&mut self, seat: Seat, card: Card, led: Option<Suit>, number: usize) {
+        if !self.penalty_cards.is_empty() {
+            self.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
+        }
+        if !self.bindings.is_empty() {
+            if led.is_none() {
+                self.bindings.iter_mut().filter(|b| b.seat == seat).for_each(|b| b.has_led = true);
+            }
+            self.bindings.retain(|b| {
+                b.seat != seat
+                    || match b.bound {
+                        PlayBound::LeadSuit(_) => led.is_some(),
+                        PlayBound::NoLeadOfSuit(_, LeadDuration::WhileOnLead) => true,
+                        PlayBound::NoLeadOfSuit(_, LeadDuration::NextLead) => led.is_some(),
+                        PlayBound::Highest(t) | PlayBound::Lowest(t) | PlayBound::OtherSuit(t) => t != number,
+                    }
+            });
+        }
+        if led.is_none() && seat.same_side(self.declarer) && self.phase == Phase::DeclarerToLeadAgain {
+            self.phase = Phase::Play;
+        }
+        if let (None, Some(c)) = (led, self.correction.as_mut()) {
+            // The lead to the next trick closes the right to withdraw cards after a revoke.
+            c.later = None;
+            c.non_offender_withdrew = None;
+            if c.is_done() {
+                self.correction = None;
+            }
+        }
     }
 }
