@@ -389,14 +389,53 @@ impl IrregularityRuling {
     }
 }
 
+/// Where a lead restriction from the auction stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeadStatus {
+    /// The auction is not over.
+    Pending,
+    /// It applies at the restricted player's first turn to lead.
+    Applies,
+    /// It lapsed: the offending side declares, the suit was later bid, or no contract.
+    Lapsed,
+    /// It depends on a judgement or choice the case does not give.
+    Open,
+    /// The tables do not decide it.
+    Unprovided,
+}
+
+impl LeadStatus {
+    /// The status as the JSON ruling and the text name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            LeadStatus::Pending => "pending",
+            LeadStatus::Applies => "applies",
+            LeadStatus::Lapsed => "lapsed",
+            LeadStatus::Open => "open",
+            LeadStatus::Unprovided => "unprovided",
+        }
+    }
+}
+
+impl std::fmt::Display for LeadStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl PartialEq<&str> for LeadStatus {
+    fn eq(&self, other: &&str) -> bool {
+        self.name() == *other
+    }
+}
+
 /// A lead restriction that arises if the offending side defends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LeadRestriction {
     /// The player whose lead may be restricted.
     pub seat: Seat,
-    /// `pending` (auction not over), `applies`, `lapsed` (the offending side declares, the
-    /// suit was later bid, or no contract) or `unprovided`.
-    pub status: &'static str,
+    pub status: LeadStatus,
     /// The restriction's rectification once decided: `require_or_prohibit_suit`,
     /// `prohibit_any_suit` or `no_lead_restriction`.
     pub kind: Option<&'static str>,

@@ -815,7 +815,7 @@ impl Referee<'_> {
             let restriction = match (self.over, lapses, contract) {
                 (false, _, _) => LeadRestriction {
                     seat,
-                    status: "pending",
+                    status: LeadStatus::Pending,
                     kind: None,
                     suit: None,
                     opening_lead: false,
@@ -830,13 +830,13 @@ impl Referee<'_> {
                     let opening = c.declarer.lho() == seat;
                     let when = if opening { "the opening lead" } else { "his first turn to lead" };
                     let (status, text) = match (kind, suit) {
-                        ("require_or_prohibit_suit", Some(s)) => ("applies", format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
-                        ("require_or_prohibit_suit", None) => ("applies", format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
-                        ("prohibit_unspecified_suit", _) => ("applies", format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
-                        ("prohibit_any_suit", _) => ("applies", format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
-                        ("no_lead_restriction", _) => ("lapsed", format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
-                        ("open", _) => ("open", open.unwrap_or_default()),
-                        _ => ("unprovided", "the tables do not decide this lead restriction".to_string()),
+                        ("require_or_prohibit_suit", Some(s)) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
+                        ("require_or_prohibit_suit", None) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
+                        ("prohibit_unspecified_suit", _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
+                        ("prohibit_any_suit", _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
+                        ("no_lead_restriction", _) => (LeadStatus::Lapsed, format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
+                        ("open", _) => (LeadStatus::Open, open.unwrap_or_default()),
+                        _ => (LeadStatus::Unprovided, "the tables do not decide this lead restriction".to_string()),
                     };
                     LeadRestriction {
                         seat,
@@ -850,7 +850,7 @@ impl Referee<'_> {
                 }
                 (true, Some(true), Some(_)) => LeadRestriction {
                     seat,
-                    status: "lapsed",
+                    status: LeadStatus::Lapsed,
                     kind: None,
                     suit: None,
                     opening_lead: false,
@@ -859,7 +859,7 @@ impl Referee<'_> {
                 },
                 (true, Some(true), None) => LeadRestriction {
                     seat,
-                    status: "lapsed",
+                    status: LeadStatus::Lapsed,
                     kind: None,
                     suit: None,
                     opening_lead: false,
@@ -868,7 +868,7 @@ impl Referee<'_> {
                 },
                 (true, _, _) => LeadRestriction {
                     seat,
-                    status: "unprovided",
+                    status: LeadStatus::Unprovided,
                     kind: None,
                     suit: None,
                     opening_lead: false,
