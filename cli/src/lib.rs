@@ -8,3 +8,4 @@ pub mod coverage;
 pub mod diff;
 pub mod explain;
 pub mod laws;
+pub mod serve;

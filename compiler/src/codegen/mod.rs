@@ -267,7 +267,7 @@ fn rectification_signatures(scope: &mut Scope, p: &Program) {
             .enumerate()
             .map(|(k, param)| {
                 let arg = if k == 0 { "args.first()".to_string() } else { format!("args.get({k})") };
-                format!("{}: {}::ALL[*{arg}?]", param.name, camel(&p.types[param.ty].name))
+                format!("{}: *{}::ALL.get(*{arg}?)?", param.name, camel(&p.types[param.ty].name))
             })
             .collect();
         let value = if fields.is_empty() {

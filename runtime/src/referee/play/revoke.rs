@@ -199,7 +199,8 @@ impl Referee<'_> {
         }
         let left = 13 - st.tricks.len();
         if tricks > left || st.claim().is_some() {
-            return Err(err(event, format!("{seat} claims {tricks} tricks, but {left} remain to be played")));
+            let plural = if tricks == 1 { "" } else { "s" };
+            return Err(err(event, format!("{seat} claims {tricks} trick{plural}, but {left} remain to be played")));
         }
         st.phase = Phase::Claimed { seat, tricks };
         let open: Vec<usize> =
