@@ -191,8 +191,8 @@ pub(super) struct PlayState {
     correction: Option<Correction>,
     /// The trick for which declarer's penalty-card lead options were settled.
     lead_options_settled: Option<usize>,
-    /// The ranks of honour rank, by bit, once the honour-rank table has been asked.
-    honours: Option<u16>,
+    /// The ranks the honour-rank table has been asked about, and those of honour rank, by bit.
+    honours: (u16, u16),
     /// The lead restrictions the auction left on the defenders.
     restricted: Vec<RestrictedLead>,
     /// Requirements to lead a suit that a lead did not meet, with that lead: a corrected revoke
@@ -371,7 +371,7 @@ impl Referee<'_> {
             phase: Phase::Play,
             correction: None,
             lead_options_settled: None,
-            honours: None,
+            honours: (0, 0),
             restricted,
             unmet_leads: Vec::new(),
         });

@@ -38,28 +38,28 @@ impl Referee<'_> {
             st.established_by.push(None);
         }
     }
-    /// Whether `card` is of honour rank, as the edition's honour-rank table says (asked for the
-    /// thirteen ranks once, when first needed).
+    /// Whether `card` is of honour rank, as the edition's honour-rank table says (asked once
+    /// per rank, when first needed).
     pub(super) fn honour(&mut self, event: usize, card: Card) -> Result<bool, RefereeError> {
-        if let Some(mask) = self.st().honours {
-            return Ok(mask & (1 << card.rank) != 0);
+        let bit = 1u16 << card.rank;
+        let (asked, honours) = self.st().honours;
+        if asked & bit != 0 {
+            return Ok(honours & bit != 0);
         }
-        let mut mask = 0u16;
-        for rank in 0..13u8 {
-            let mut facts = Facts::default();
-            // The vocabulary lists the ranks from the ace down.
-            facts.set(FactId::CardRank, 12 - rank as usize);
-            match self.ask_derived(Table::HonourRank, &facts).outcomes().next().map(|t| t.rectification) {
-                Some(Rectification::HonourCard) => mask |= 1 << rank,
-                Some(Rectification::CardBelowHonourRank) => {}
-                _ => {
-                    let what = format!("the honour rank of {}", Card { suit: card.suit, rank });
-                    return Err(unsupported_at(event, self.edition(), Some(Table::HonourRank), &what));
-                }
+        let mut facts = Facts::default();
+        // The vocabulary lists the ranks from the ace down.
+        facts.set(FactId::CardRank, 12 - usize::from(card.rank));
+        let honour = match self.ask_derived(Table::HonourRank, &facts).outcomes().next().map(|t| t.rectification) {
+            Some(Rectification::HonourCard) => true,
+            Some(Rectification::CardBelowHonourRank) => false,
+            _ => {
+                let what = format!("the honour rank of {card}");
+                return Err(unsupported_at(event, self.edition(), Some(Table::HonourRank), &what));
             }
-        }
-        self.st().honours = Some(mask);
-        Ok(mask & (1 << card.rank) != 0)
+        };
+        let st = self.st();
+        st.honours = (asked | bit, if honour { honours | bit } else { honours });
+        Ok(honour)
     }
 
     /// Whether `card`, played by `seat`, is below honour rank, where it matters: `seat` has a
