@@ -19,12 +19,26 @@ use play::PlayState;
 // `Known` is a 128-bit set of facts.
 const _: () = assert!(FactId::ALL.len() <= 128, "too many facts for the `Known` bitset");
 
+/// Why the referee cannot rule on a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The case is malformed or inconsistent: a card not held, an event out of place.
+    Malformed,
+    /// The edition's tables do not yet rule the irregularity (`table`, when one is named, is the
+    /// table that lacks the rule or gave a rectification that cannot apply here).
+    NotYetRuled { edition: &'static str, table: Option<&'static str> },
+    /// The edition's table has no rule for the facts and answers the case gives.
+    NoRuleApplies { edition: &'static str, table: &'static str },
+}
+
 /// A case the referee cannot rule on: malformed, or an irregularity that no
 /// table of the edition covers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefereeError {
-    /// The 1-based number of the event at fault.
+    /// The 1-based number of the event at fault (the last event's, for what the end of the
+    /// record brings); the CLI maps it to the case file's line.
     pub event: usize,
+    pub kind: ErrorKind,
     pub message: String,
 }
 
@@ -341,12 +355,23 @@ pub fn first_irregularity(dealer: Seat, calls: &[(Seat, Call)]) -> Option<usize>
 /// value indices) that lead to it.
 type Group = (Decision, Vec<Vec<usize>>);
 
+/// A malformed or inconsistent case.
 fn err(event: usize, message: impl Into<String>) -> RefereeError {
-    RefereeError { event, message: message.into() }
+    RefereeError { event, kind: ErrorKind::Malformed, message: message.into() }
 }
 
-fn unsupported(event: usize, edition: &str, what: &str) -> RefereeError {
-    err(event, format!("{what}: the tables of edition {edition} do not yet rule this irregularity"))
+/// An irregularity the edition's tables do not yet rule.
+fn unsupported(event: usize, edition: &'static str, what: &str) -> RefereeError {
+    unsupported_at(event, edition, None, what)
+}
+
+/// An irregularity the edition's tables do not yet rule, naming the table concerned.
+fn unsupported_at(event: usize, edition: &'static str, table: Option<Table>, what: &str) -> RefereeError {
+    RefereeError {
+        event,
+        kind: ErrorKind::NotYetRuled { edition, table: table.map(|t| t.name()) },
+        message: format!("{what}: the tables of edition {edition} do not yet rule this irregularity"),
+    }
 }
 
 fn call_kind(call: Call) -> CallKind {
@@ -1075,10 +1100,13 @@ impl Referee<'_> {
         let mut lead_restrictions = Vec::new();
         for l in &leads {
             let (seat, offender) = (l.seat, l.offender);
-            let restriction = match (self.over, contract) {
-                (false, _) => LeadRestriction {
+            // Whether the restriction lapses at the end of the auction is the tables' to say. (A
+            // lapsed restriction keeps the clauses that imposed it, as its rulings always have.)
+            let lapses = if self.over { self.restriction_lapses(contract, offender) } else { None };
+            let restriction = match (self.over, lapses, contract) {
+                (false, _, _) => LeadRestriction {
                     seat,
-                    status: "pending",
+                    status: LeadStatus::Pending,
                     kind: None,
                     suit: None,
                     opening_lead: false,
@@ -1087,19 +1115,19 @@ impl Referee<'_> {
                     ),
                     clauses: l.clauses.clone(),
                 },
-                (true, Some(c)) if !c.declarer.same_side(offender) => {
+                (true, Some(false), Some(c)) => {
                     let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
                     self.cite(&clauses);
                     let opening = c.declarer.lho() == seat;
                     let when = if opening { "the opening lead" } else { "his first turn to lead" };
                     let (status, text) = match (kind, suit) {
-                        ("require_or_prohibit_suit", Some(s)) => ("applies", format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
-                        ("require_or_prohibit_suit", None) => ("applies", format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
-                        ("prohibit_unspecified_suit", _) => ("applies", format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
-                        ("prohibit_any_suit", _) => ("applies", format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
-                        ("no_lead_restriction", _) => ("lapsed", format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
-                        ("open", _) => ("open", open.unwrap_or_default()),
-                        _ => ("unprovided", "the tables do not decide this lead restriction".to_string()),
+                        ("require_or_prohibit_suit", Some(s)) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
+                        ("require_or_prohibit_suit", None) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
+                        ("prohibit_unspecified_suit", _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
+                        ("prohibit_any_suit", _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
+                        ("no_lead_restriction", _) => (LeadStatus::Lapsed, format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
+                        ("open", _) => (LeadStatus::Open, open.unwrap_or_default()),
+                        _ => (LeadStatus::Unprovided, "the tables do not decide this lead restriction".to_string()),
                     };
                     LeadRestriction {
                         seat,
@@ -1111,22 +1139,31 @@ impl Referee<'_> {
                         clauses,
                     }
                 }
-                (true, Some(_)) => LeadRestriction {
+                (true, Some(true), Some(_)) => LeadRestriction {
                     seat,
-                    status: "lapsed",
+                    status: LeadStatus::Lapsed,
                     kind: None,
                     suit: None,
                     opening_lead: false,
                     text: format!("{offender}'s side declares, so {seat} is not restricted"),
                     clauses: l.clauses.clone(),
                 },
-                (true, None) => LeadRestriction {
+                (true, Some(true), None) => LeadRestriction {
                     seat,
-                    status: "lapsed",
+                    status: LeadStatus::Lapsed,
                     kind: None,
                     suit: None,
                     opening_lead: false,
                     text: "the deal is passed out".into(),
+                    clauses: l.clauses.clone(),
+                },
+                (true, _, _) => LeadRestriction {
+                    seat,
+                    status: LeadStatus::Unprovided,
+                    kind: None,
+                    suit: None,
+                    opening_lead: false,
+                    text: "the tables do not decide whether this lead restriction lapses".into(),
                     clauses: l.clauses.clone(),
                 },
             };
