@@ -151,7 +151,7 @@ fn laws_with_editions(names: &[&str]) -> bridgelaw_compiler::SourceSet {
     for f in &shipped.files {
         match f.path.strip_prefix("laws/2017/") {
             Some(rest) => files.extend(names.iter().map(|n| (format!("l/{n}/{rest}"), f.text.clone()))),
-            None if f.edition.is_none() => files.push(("l/vocabulary.yaml".to_string(), f.text.clone())),
+            None if f.edition.is_none() => files.push((f.path.replacen("laws/", "l/", 1), f.text.clone())),
             None => {}
         }
     }

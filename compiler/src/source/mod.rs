@@ -138,7 +138,9 @@ impl SourceSet {
             .iter()
             .map(|(path, text)| {
                 let parts: Vec<&str> = path.rsplit('/').collect();
-                let edition = (parts.len() >= 3 && parts[0] != "vocabulary.yaml" && parts[1] != SOURCES_DIR)
+                let edition = (parts.len() >= 3
+                    && !matches!(parts[0], "vocabulary.yaml" | "sources.yaml")
+                    && parts[1] != SOURCES_DIR)
                     .then(|| parts[1].to_string());
                 SourceFile::new(path.to_string(), text.to_string(), edition)
             })
