@@ -118,6 +118,17 @@ pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnos
     (!c.diagnostics.iter().any(Diagnostic::is_error)).then_some(program)
 }
 
+/// Analyses every table of every edition of a program again, as `check` does, for a program
+/// edited after its check (the mutation tests); returns the findings.
+pub fn analyse_program(program: &mut Program) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    for e in 0..program.editions.len() {
+        let analyses = tables::analyse(program, &program.editions[e], &mut diagnostics);
+        program.editions[e].analyses = analyses;
+    }
+    diagnostics
+}
+
 fn check_name(c: &mut Checker, s: &S, what: &str) {
     let ok = s.chars().next().is_some_and(|ch| ch.is_ascii_lowercase())
         && s.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_')

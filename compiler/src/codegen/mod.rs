@@ -265,7 +265,10 @@ fn rectification_signatures(scope: &mut Scope, p: &Program) {
             .params
             .iter()
             .enumerate()
-            .map(|(k, param)| format!("{}: {}::ALL[*args.get({k})?]", param.name, camel(&p.types[param.ty].name)))
+            .map(|(k, param)| {
+                let arg = if k == 0 { "args.first()".to_string() } else { format!("args.get({k})") };
+                format!("{}: *{}::ALL.get(*{arg}?)?", param.name, camel(&p.types[param.ty].name))
+            })
             .collect();
         let value = if fields.is_empty() {
             format!("Rectification::{}", camel(&r.name))

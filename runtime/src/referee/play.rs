@@ -879,7 +879,7 @@ impl Referee<'_> {
             Rectification::FollowsIrregularLead => {
                 let st = self.st();
                 st.hands[p.offender as usize].remove(p.card);
-                let lead = st.pending.as_mut().expect("the lead awaits its ruling");
+                let Some(lead) = st.pending.as_mut() else { return Err(misplaced(p, t, "no lead awaits its ruling")) };
                 lead.followers.push((p.offender, p.card));
             }
             // It is checked as any card played in turn: penalties, penalty cards, following suit.
@@ -948,12 +948,12 @@ impl Referee<'_> {
             }
             Rectification::IllegalCardAccepted => {
                 // An accepted card is no longer a revoke.
-                let i = p.revoke.expect("a revoke being corrected");
+                let Some(i) = p.revoke else { return Err(misplaced(p, t, "no revoke is being corrected")) };
                 let st = self.st();
                 st.revokes.remove(i);
                 st.established_by.remove(i);
             }
-            Rectification::PenaltyCardSubstituted => self.substitute_penalty_card(p),
+            Rectification::PenaltyCardSubstituted => self.substitute_penalty_card(p, t)?,
             Rectification::CardWithdrawn => {
                 let st = self.st();
                 st.hands[p.offender as usize].insert(p.card);
@@ -1046,17 +1046,20 @@ impl Referee<'_> {
     }
 
     /// Withdraws the card played instead of a penalty card and plays the penalty card in its place.
-    fn substitute_penalty_card(&mut self, p: &PlayPending) {
-        let i = p.revoke.expect("a revoke being corrected");
+    fn substitute_penalty_card(&mut self, p: &PlayPending, t: &Traced) -> Result<(), RefereeError> {
+        let Some(i) = p.revoke else { return Err(misplaced(p, t, "no revoke is being corrected")) };
         let st = self.st();
         let r = st.revokes[i].clone();
-        let due = r.penalty_card.expect("a failure to play a penalty card");
+        let Some(due) = r.penalty_card else {
+            return Err(misplaced(p, t, "the card played is not one played instead of a penalty card"));
+        };
         st.revokes[i].corrected = true;
         let index = withdraw(st, &r);
         st.penalty_cards.retain(|c| !(c.seat == r.seat && c.card == due));
         st.hands[r.seat as usize].remove(due);
         st.current.cards.insert(index, (r.seat, due));
         self.trick_done();
+        Ok(())
     }
 
     /// Establishes revoke `i`, as the establishment table says.
@@ -1404,7 +1407,13 @@ impl Referee<'_> {
         }
         let left = 13 - st.tricks.len();
         if tricks > left || st.claim.is_some() {
-            return Err(err(event, format!("{seat} claims {tricks} tricks, but {left} remain to be played")));
+            return Err(err(
+                event,
+                format!(
+                    "{seat} claims {tricks} trick{}, but {left} remain to be played",
+                    if tricks == 1 { "" } else { "s" }
+                ),
+            ));
         }
         st.claim = Some((seat, tricks));
         let open: Vec<usize> =
@@ -1620,4 +1629,18 @@ fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) {
     let thirteenth = st.tricks[12];
     let card_of = |seat: Seat| thirteenth.iter().find(|(s, _)| *s == seat).map(|(_, c)| *c).expect("four cards");
     st.tricks[12] = [leader, leader.lho(), leader.partner(), leader.rho()].map(|s| (s, card_of(s)));
+}
+
+/// A rectification that the laws give where the state of the play cannot carry it: the laws
+/// passed their check, but a rule gives it in a table or a case the referee does not apply it in.
+fn misplaced(p: &PlayPending, t: &Traced, why: &str) -> RefereeError {
+    err(
+        p.event,
+        format!(
+            "rule `{}` of table `{}` gives `{}`, which cannot apply here: {why}",
+            t.rule,
+            p.table.name(),
+            t.rectification.name()
+        ),
+    )
 }

@@ -1,0 +1,88 @@
+//! One table evaluation, three ways, on one random stream of the 1987
+//! `bid_out_of_rotation` table's fact combinations (6 facts, 144
+//! combinations): the generated table as the referee asks it (its verdict,
+//! the delegations followed and the trace iterated), a hand-written `match`
+//! of the same table returning the rule, and the law interpreter through the
+//! same interface. Lives with the CLI because the interpreter is the
+//! compiler's, which the runtime never depends on.
+
+use bridgelaw::laws;
+use bridgelaw_compiler::SourceSet;
+use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, OffenderCall, PassMeaning, RhoCall, Table, Turn};
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+
+/// The 1987 table by hand: Laws 31A1, 31A2(a), 31A2(b), 31B, commentary 31.1 (overriding 31A)
+/// and commentary 31.3.
+fn by_hand(f: &Facts) -> &'static str {
+    match (f.turn, f.rho_call, f.offender_call) {
+        (Turn::Rho, _, _) if f.pass_meaning == PassMeaning::Conventional && f.partner_has_called => "Commentary 31.1",
+        (Turn::Rho, RhoCall::Pass, _) => "Law 31A1",
+        (Turn::Rho, RhoCall::Acts, OffenderCall::SameDenomination) => "Law 31A2(a)",
+        (Turn::Rho, RhoCall::Acts, OffenderCall::Other) => "Law 31A2(b)",
+        (Turn::Partner, _, _) => "Law 31B",
+        (Turn::Lho, _, _) if !f.offender_has_called => "Law 31B",
+        (Turn::Lho, _, _) => "Commentary 31.3",
+    }
+}
+
+/// Pseudo-random combinations of the table's facts (xorshift), the others at their defaults.
+fn stream(n: usize) -> Vec<Facts> {
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..n)
+        .map(|_| Facts {
+            turn: Turn::ALL[(next() % 3) as usize],
+            offender_has_called: next() % 2 == 1,
+            partner_has_called: next() % 2 == 1,
+            pass_meaning: PassMeaning::ALL[(next() % 3) as usize],
+            rho_call: RhoCall::ALL[(next() % 2) as usize],
+            offender_call: OffenderCall::ALL[(next() % 2) as usize],
+            ..Facts::default()
+        })
+        .collect()
+}
+
+/// The table as the referee asks it: the decision, its rule and its trace.
+fn as_the_referee_asks(laws: &dyn Laws, f: &Facts) -> (&'static str, usize) {
+    let d = tables::decide(laws, Table::BidOutOfRotation, f);
+    let rule = d.rules().next().unwrap_or("");
+    (rule, d.outcomes().map(|t| t.trace().count()).sum())
+}
+
+fn bench(c: &mut Criterion) {
+    let loaded = laws::from_sources(SourceSet::from_embedded(tables::SOURCES)).expect("the embedded laws load");
+    let interpreted = loaded.edition("1987").expect("1987");
+    let generated = Edition::E1987.laws();
+    let facts = stream(4096);
+    for f in &facts {
+        let (rule, _) = as_the_referee_asks(generated, f);
+        assert_eq!(rule, by_hand(f), "{f:?}");
+        assert_eq!(as_the_referee_asks(interpreted, f), as_the_referee_asks(generated, f));
+    }
+    let mut group = c.benchmark_group("bid_out_of_rotation (1987), one evaluation");
+    let mut run = |name: &str, eval: &dyn Fn(&Facts) -> usize| {
+        group.bench_function(name, |b| {
+            let mut i = 0;
+            b.iter(|| {
+                i = (i + 1) & 4095;
+                eval(black_box(&facts[i]))
+            })
+        });
+    };
+    run("generated, as the referee asks it (trace included)", &|f| as_the_referee_asks(generated, f).1);
+    run("generated, verdict only", &|f| {
+        usize::from(matches!(generated.ask(Table::BidOutOfRotation, f), tables::Verdict::Rule(_)))
+    });
+    run("hand-written match returning the rule", &|f| by_hand(f).len());
+    run("interpreter, as the referee asks it (trace included)", &|f| as_the_referee_asks(interpreted, f).1);
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
