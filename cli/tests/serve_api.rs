@@ -63,6 +63,7 @@ const RULE: &str = "/api/v1/rule";
 async fn a_ruling_on_an_irregular_auction() {
     let r = api("POST", RULE, RULE, LAW_30B2_CASE).await.json();
     assert_eq!(r["edition"], "1987");
+    assert_eq!(r["schema_version"], bridgelaw_runtime::ruling::SCHEMA_VERSION);
     let ir = &r["irregularities"][0];
     assert_eq!(ir["irregularity"], "pass_out_of_rotation");
     assert_eq!(ir["event"], 3);
@@ -77,7 +78,7 @@ async fn a_ruling_on_an_irregular_auction() {
 #[tokio::test]
 async fn the_same_ruling_as_the_command_line() {
     let case = bridgelaw::case_file::parse(LAW_30B2_CASE).expect("the case parses");
-    let expected = serde_json::to_value(bridgelaw_runtime::rule(&case).expect("it is ruled")).unwrap();
+    let expected = serde_json::to_value(bridgelaw_runtime::rule(&case).expect("it is ruled").versioned()).unwrap();
     assert_eq!(api("POST", RULE, RULE, LAW_30B2_CASE).await.json(), expected);
 }
 

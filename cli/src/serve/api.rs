@@ -175,7 +175,7 @@ pub fn rule_json(app: &App, text: &str, edition: Option<&str>) -> Result<Vec<u8>
         },
     };
     match ruled {
-        Ok(ruling) => Ok(serde_json::to_vec(&ruling).unwrap_or_default()),
+        Ok(ruling) => Ok(serde_json::to_vec(&ruling.versioned()).unwrap_or_default()),
         Err(e) => {
             let mut err = ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
