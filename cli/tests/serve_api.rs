@@ -1,6 +1,7 @@
 //! The JSON API of `bridgelaw serve`, in process: every endpoint and every
 //! error status, the fields at fault located, the law book served from memory
 //! only, and every response checked against the OpenAPI document.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 mod serve_support;
 

@@ -229,7 +229,9 @@ pub fn pointer_at(root: &Node, line: usize, column: usize) -> String {
                 node = v;
             }
             Node::Sequence(items) => {
-                let Some((i, v)) = items.iter().enumerate().rfind(|(_, v)| starts_by(v.span())) else { break };
+                let Some((i, v)) = items.iter().enumerate().rfind(|(_, v)| starts_by(v.span())) else {
+                    break;
+                };
                 path.push_str(&format!("/{i}"));
                 node = v;
             }

@@ -47,8 +47,10 @@ function capital(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
+/** A fact or value name in words; boolean values (JSON `true`/`false`) read yes/no. */
 function words(name) {
-  return name === "true" ? "yes" : name === "false" ? "no" : name.replace(/_/g, " ");
+  const s = String(name);
+  return s === "true" ? "yes" : s === "false" ? "no" : s.replace(/_/g, " ");
 }
 
 /** What an irregularity entry answers, as a heading. */
