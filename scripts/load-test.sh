@@ -37,11 +37,11 @@ curl -sf -X POST -H 'Content-Type: application/json' --data "$body" "http://127.
   | grep -q '"pass_out_of_rotation"' || { echo "the server does not rule the case"; exit 1; }
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$server/status"; }
 echo "memory before: $(rss) KiB RSS"
+SECONDS=0
 (
   while sleep 5; do echo "memory at +$((SECONDS))s: $(rss) KiB RSS"; done
 ) &
 sampler=$!
-SECONDS=0
 wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency -s scripts/load-test.lua "http://127.0.0.1:$port/api/v1/rule"
 kill "$sampler" 2>/dev/null || true
 sampler=

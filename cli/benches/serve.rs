@@ -19,6 +19,13 @@ fn bench(c: &mut Criterion) {
     let case = bridgelaw::case_file::parse(CASE).expect("the case parses");
     let mut group = c.benchmark_group("serve");
     group.bench_function("rule only (parsed case)", |b| b.iter(|| bridgelaw_runtime::rule(&case).expect("it rules")));
+    group.bench_function("read the JSON case (case_file)", |b| {
+        b.iter(|| bridgelaw::case_file::parse(CASE).expect("it parses"))
+    });
+    let ruling = bridgelaw_runtime::rule(&case).expect("it rules");
+    group.bench_function("write the JSON ruling", |b| {
+        b.iter(|| serde_json::to_vec(&ruling.versioned()).expect("it serializes"))
+    });
     let set = SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES);
     let app = Arc::new(App::new(&set, &[], Limits::default().body).expect("the laws compile"));
     group.bench_function("JSON case in, JSON ruling out", |b| {

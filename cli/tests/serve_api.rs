@@ -64,6 +64,7 @@ const RULE: &str = "/api/v1/rule";
 async fn a_ruling_on_an_irregular_auction() {
     let r = api("POST", RULE, RULE, LAW_30B2_CASE).await.json();
     assert_eq!(r["edition"], "1987");
+    assert_eq!(r["schema_version"], bridgelaw_runtime::ruling::SCHEMA_VERSION);
     let ir = &r["irregularities"][0];
     assert_eq!(ir["irregularity"], "pass_out_of_rotation");
     assert_eq!(ir["event"], 3);

@@ -118,7 +118,7 @@ function alternatives(edition, ir) {
     "div",
     { class: "alternatives" },
     ir.alternatives.map((alt) => {
-      const when = Object.entries(alt.when).map(([f, vs]) => `${words(f)} is ${vs.map(words).join(" or ")}`);
+      const when = Object.entries(alt.when).map(([f, vs]) => `${words(f)}: ${vs.map((v) => words(String(v))).join(" or ")}`);
       return el(
         "div",
         { class: "alternative" },
