@@ -73,6 +73,22 @@ impl Rectified {
                 Act::Card(_) => format!("{turn_of}'s card is taken first; {o}'s {c} is deemed played after it"),
             },
             Rectification::ReopenAuction => format!("the auction does not end; {turn_of}, deprived of his turn, calls"),
+            Rectification::ScoreWithoutCall => {
+                format!("{o}'s {c} is struck out: the final contract is scored as if it had not been made")
+            }
+            Rectification::CallChanged => format!("{o}'s {c} replaces the call he changes, which is withdrawn"),
+            Rectification::ChangeRefused => format!("{o} may not change his call to {c}; his call stands"),
+            Rectification::AdjustedScoreIfAdvantage => format!(
+                "it is too late for {o} to change his call; the director awards an adjusted score if he judges that {} and {} gained an advantage from the misinformation",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::AwardAdjustedScore => "the director awards an adjusted score; the deal is not played on".into(),
+            Rectification::CancelDeal => "the director cancels the deal".into(),
+            Rectification::DealContinues => "the deal is not cancelled; the auction goes on".into(),
+            Rectification::CancelLaterPasses => {
+                format!("the passes made after the call that deprived {turn_of} of his turn are cancelled")
+            }
             Rectification::MustPass { duration: Duration::NextTurn, .. } => {
                 format!("{names} must pass at the next turn to call")
             }
@@ -715,6 +731,9 @@ impl Ruling {
             _ => match self.next_to_call {
                 Some(s) => {
                     let _ = writeln!(out, "Next to call: {s}.");
+                }
+                None if self.irregularities.iter().all(|i| i.open_questions.is_empty()) => {
+                    let _ = writeln!(out, "The deal is not played on: the director's ruling ends it.");
                 }
                 None => {
                     let _ = writeln!(out, "The auction cannot continue until the open questions are settled.");

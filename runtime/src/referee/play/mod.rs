@@ -306,6 +306,7 @@ fn derived_known(unknown: &[FactId]) -> Known {
 }
 
 impl Referee<'_> {
+    #[allow(clippy::expect_used, reason = "play events are ruled only once the play has started")]
     fn st(&mut self) -> &mut PlayState {
         self.play.as_mut().expect("the play has started")
     }

@@ -263,6 +263,7 @@ impl Referee<'_> {
         if st.current.cards.len() < 4 || st.substitute().is_some() || !st.replacing().is_empty() {
             return;
         }
+        #[allow(clippy::expect_used, reason = "referee invariant: four cards")]
         let done: [(Seat, Card); 4] = st.current.cards[..4].try_into().expect("four cards");
         let winner = trick_winner(&done, st.trump);
         st.tricks.push(done);
