@@ -191,6 +191,9 @@ pub(super) struct PlayState {
     correction: Option<Correction>,
     /// The trick for which declarer's penalty-card lead options were settled.
     lead_options_settled: Option<usize>,
+    /// The establishment table's answer for each establishing act, by the offending side or
+    /// not, once asked: the rectification establishing the revoke, if any.
+    establishes: [Option<Option<Traced>>; EstablishingAct::ALL.len() * 2],
     /// The ranks the honour-rank table has been asked about, and those of honour rank, by bit.
     honours: (u16, u16),
     /// The lead restrictions the auction left on the defenders.
@@ -373,6 +376,7 @@ impl Referee<'_> {
             correction: None,
             lead_options_settled: None,
             honours: (0, 0),
+            establishes: [None; EstablishingAct::ALL.len() * 2],
             restricted,
             unmet_leads: Vec::new(),
         });

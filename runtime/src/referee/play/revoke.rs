@@ -33,12 +33,20 @@ impl Referee<'_> {
     /// Asks the establishment table whether the act of event `event` establishes revoke `i`,
     /// and establishes it if so.
     pub(super) fn establish(&mut self, event: usize, i: usize, act: EstablishingAct, by_offending_side: bool) {
-        let r = self.st().revokes[i].clone();
         let facts = Facts { establishing_act: act, act_by_offending_side: by_offending_side, ..Facts::default() };
-        let d = self.ask_derived(Table::RevokeEstablishment, &facts);
-        let Some(t) = d.outcomes().find(|t| t.rectification == Rectification::RevokeEstablished) else {
-            return;
+        // The table's answer depends on these two facts only: asked once per combination.
+        let key = act as usize * 2 + usize::from(by_offending_side);
+        let t = match self.st().establishes[key] {
+            Some(t) => t,
+            None => {
+                let d = self.ask_derived(Table::RevokeEstablishment, &facts);
+                let t = d.outcomes().find(|t| t.rectification == Rectification::RevokeEstablished);
+                self.st().establishes[key] = Some(t);
+                t
+            }
         };
+        let Some(t) = t else { return };
+        let r = self.st().revokes[i].clone();
         let p = self.pending_play(event, r.seat, r.card, r.seat, Table::RevokeEstablishment, facts);
         let view = Some(self.describe_play(&p, &t, p.subject));
         let st = self.st();

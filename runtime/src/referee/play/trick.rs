@@ -411,6 +411,9 @@ impl PlayState {
             },
             unmet_leads: Vec::new(),
         };
+        if self.bindings.iter().all(|x| x.seat != seat) {
+            return b;
+        }
         // Two requirements to lead different suits cannot both be met: meeting one, the player is
         // unable to meet the other.
         let required_met = led.is_none()
@@ -464,6 +467,10 @@ impl PlayState {
     ) -> (bool, Option<Card>) {
         let hand = self.hands[seat as usize];
         let unmet = &binding.unmet;
+        if unmet.is_empty() && !binding.other_suit_met && self.penalty_cards.iter().all(|p| p.seat != seat) {
+            // The common card: no penalty binds it and no penalty card is due.
+            return (led.is_some_and(|l| card.suit != l && hand.has_suit(l)), None);
+        }
         let mut own_penalty_cards = self.penalty_cards.iter().filter(|p| p.seat == seat);
         let played_penalty_card = own_penalty_cards.clone().any(|p| p.card == card);
         // A major penalty card must be played at the first legal opportunity; with a minor one,
