@@ -4,25 +4,15 @@
 use bridgelaw_compiler::model::{OutcomeKind, Program};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use std::fmt::Write;
-use std::process::ExitCode;
 
-pub fn run(set: &SourceSet, clause: &str, edition: Option<&str>) -> ExitCode {
+/// `bridgelaw explain`: the explanation, or the exit status and the message for
+/// standard error (1: the laws have errors; 2: no such edition or clause).
+pub fn run(set: &SourceSet, clause: &str, edition: Option<&str>) -> Result<String, (u8, String)> {
     let compiled = bridgelaw_compiler::compile(set);
     let Some(program) = compiled.program else {
-        eprint!("{}", diagnostic::render_human(&compiled.diagnostics, set));
-        return ExitCode::from(1);
+        return Err((1, diagnostic::render_human(&compiled.diagnostics, set)));
     };
-    let text = explain(&program, clause, edition);
-    match text {
-        Ok(t) => {
-            print!("{t}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(1)
-        }
-    }
+    explain(&program, clause, edition).map_err(|e| (2, format!("error: {e}\n")))
 }
 
 /// The explanation of `clause` in every edition that has it (or in `edition`).
@@ -39,7 +29,9 @@ pub fn explain(p: &Program, clause: &str, edition: Option<&str>) -> Result<Strin
         };
         let c = &e.clauses[ci];
         let _ = writeln!(out, "{} — {} ({}, edition {})", c.id, c.title, c.authority.name(), e.name);
-        let _ = writeln!(out, "Source: {}{}; {}", c.document, c.place(), c.certainty.name());
+        let source = e.documents.iter().find(|d| d.id == c.document).map(|d| d.citation());
+        let _ =
+            writeln!(out, "Source: {}{}; {}", source.as_deref().unwrap_or(&c.document), c.place(), c.certainty.name());
         if let Some(n) = &c.note {
             let _ = writeln!(out, "Note: {n}");
         }
