@@ -102,7 +102,7 @@ pub trait Laws: Sync {
 
 /// The most steps (a table and the tables it delegates to) one decision may
 /// take; the compiler rejects laws whose delegations could take more.
-pub const MAX_STEPS: usize = 8;
+pub const MAX_STEPS: usize = 4;
 
 /// One table asked in a decision, with its verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

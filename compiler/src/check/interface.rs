@@ -9,7 +9,7 @@ use crate::diagnostic::Code;
 use crate::model::*;
 
 /// The most steps of one decision; `bridgelaw_tables::MAX_STEPS`.
-pub const MAX_STEPS: usize = 8;
+pub const MAX_STEPS: usize = 4;
 
 pub(super) fn check(c: &mut Checker, p: &Program, rules: &[Rule], clauses: &[Clause], edition: &str) {
     for r in rules {

@@ -102,15 +102,6 @@ impl Known {
     fn remove(&mut self, f: FactId) {
         self.0 &= !(1 << f as u32);
     }
-
-    /// The derived facts.
-    fn derived() -> Known {
-        let mut known = Known::default();
-        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
-            known.insert(f);
-        }
-        known
-    }
 }
 
 /// The lead-restriction table's answer on a pending restriction.
@@ -401,12 +392,9 @@ impl Referee<'_> {
 
     /// Asks a table whose facts are all derived (the vocabulary declares it `questions: false`,
     /// and the compiler rejects a judgement or choice in it and the tables it delegates to).
+    /// With every fact it tests known, one evaluation is the whole consultation.
     fn ask_derived(&self, table: Table, facts: &Facts) -> Decision {
-        match self.consult(table, facts, &Known::derived()).1.as_slice() {
-            [(decision, _)] => *decision,
-            // Unreachable for checked laws; nothing is decided rather than a guess.
-            _ => Decision::excluded(table),
-        }
+        tables::decide(self.laws, table, facts)
     }
 
     fn bound(&self, seat: Seat) -> impl Iterator<Item = &Binding> {

@@ -1,0 +1,134 @@
+//! Fixed work for instruction counts (`valgrind --tool=callgrind
+//! --toggle-collect='counts::run*'`): `counts auction|play|scan N` rules the
+//! Law 30B2 auction or the 13-trick play with a revoke N times, or scans N
+//! random legal auctions, inside `run_*`, so that only that work is counted.
+
+use bridgelaw_runtime::auction::{Call, Seat, Strain};
+use bridgelaw_runtime::referee::first_irregularity;
+use bridgelaw_runtime::tables::Edition;
+use bridgelaw_runtime::{rule, Case, Event};
+use std::hint::black_box;
+
+fn call(seat: Seat, call: &str) -> Event {
+    Event::Call { seat, call: Call::parse(call).unwrap() }
+}
+
+/// North opens, East passes, North passes at South's turn (Law 30B2), the
+/// director rules and the auction ends.
+fn typical_case() -> Case {
+    Case {
+        edition: Edition::E1987,
+        dealer: Seat::N,
+        events: vec![
+            call(Seat::N, "1H"),
+            call(Seat::E, "pass"),
+            call(Seat::N, "pass"),
+            Event::Director { answers: vec![("pass_meaning".into(), "natural".into())] },
+            call(Seat::S, "2H"),
+            call(Seat::W, "pass"),
+            call(Seat::N, "pass"),
+            call(Seat::E, "pass"),
+        ],
+        deal: None,
+        contract: None,
+    }
+}
+
+/// Deterministic pseudo-random legal auctions (xorshift), stored flat.
+fn legal_auctions(n: usize) -> Vec<(Seat, Vec<(Seat, Call)>)> {
+    const STRAINS: [Strain; 5] = [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::NoTrump];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..n)
+        .map(|_| {
+            let dealer = Seat::ALL[(next() % 4) as usize];
+            let mut turn = dealer;
+            let mut calls = Vec::new();
+            let mut last: Option<(u8, usize)> = None;
+            loop {
+                let passes = calls.iter().rev().take_while(|(_, c)| *c == Call::Pass).count();
+                if (last.is_some() && passes >= 3) || passes >= 4 {
+                    break;
+                }
+                let r = next() % 10;
+                let c = if r < 6 {
+                    Call::Pass
+                } else {
+                    let strain = (next() % 5) as usize;
+                    let (level, s) = match last {
+                        None => (1, strain),
+                        Some((l, ls)) if strain > ls => (l, strain),
+                        Some((l, _)) => (l + 1, strain),
+                    };
+                    if level > 7 {
+                        Call::Pass
+                    } else {
+                        last = Some((level, s));
+                        Call::Bid { level, strain: STRAINS[s] }
+                    }
+                };
+                calls.push((turn, c));
+                turn = turn.lho();
+            }
+            (dealer, calls)
+        })
+        .collect()
+}
+
+#[inline(never)]
+fn run_rulings(case: &Case, n: usize) -> usize {
+    (0..n).map(|_| rule(black_box(case)).unwrap().irregularities.len()).sum()
+}
+
+#[inline(never)]
+fn run_scan(auctions: &[(Seat, Vec<(Seat, Call)>)]) -> usize {
+    auctions.iter().filter(|(dealer, calls)| first_irregularity(*dealer, black_box(calls)).is_some()).count()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
+    match args.get(1).map(String::as_str) {
+        Some("play") => {
+            // A full 13-trick play with an established revoke (Law 64A2).
+            let text = std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/cases/1987-play/law64a2-one-trick-transferred.yaml"
+            ))
+            .unwrap();
+            let deal = text.lines().find_map(|l| l.strip_prefix("deal: ")).unwrap().trim_matches('"');
+            let events = text
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("- "))
+                .map(|e| {
+                    let (seat, card) = e.split_once(": ").unwrap();
+                    Event::Play {
+                        seat: Seat::parse(seat).unwrap(),
+                        card: bridgelaw_runtime::play::Card::parse(card).unwrap(),
+                    }
+                })
+                .collect();
+            let play = Case {
+                edition: Edition::E1987,
+                dealer: Seat::N,
+                events,
+                deal: Some(bridgelaw_runtime::play::Deal::from_pbn(deal).unwrap()),
+                contract: Some(bridgelaw_runtime::auction::Contract {
+                    level: 4,
+                    strain: Strain::Spades,
+                    doubled: 0,
+                    declarer: Seat::N,
+                }),
+            };
+
+            println!("{}", run_rulings(&play, n));
+        }
+        Some("scan") => println!("{}", run_scan(&legal_auctions(n))),
+        _ => println!("{}", run_rulings(&typical_case(), n)),
+    }
+}
