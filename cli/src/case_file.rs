@@ -13,9 +13,11 @@
 
 use bridgelaw_runtime::auction::{Call, Contract, Seat};
 use bridgelaw_runtime::play::{Card, Deal};
-use bridgelaw_runtime::tables::Edition;
+use bridgelaw_runtime::tables::{Edition, FactId, FactSource};
 use bridgelaw_runtime::{Case, Event};
+use marked_yaml::types::MarkedScalarNode;
 use marked_yaml::{Node, Span};
+use std::path::{Path, PathBuf};
 
 /// A problem in a case file, at a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +35,81 @@ fn at(span: &Span, message: impl Into<String>) -> CaseError {
 const KEYS: [&str; 7] = ["edition", "dealer", "vulnerability", "deal", "contract", "events", "expect"];
 const VULNERABILITY: [&str; 4] = ["none", "ns", "ew", "all"];
 
+/// The largest case file read, in bytes. A real case is a few kilobytes.
+pub const MAX_BYTES: usize = 256 * 1024;
+/// The most events a case may hold. A real case has fewer than 200 (an auction and
+/// thirteen tricks); the limit keeps every ruling fast on any input.
+pub const MAX_EVENTS: usize = 1_000;
+
+/// A parsed case, with where each event was written and the warnings met.
+#[derive(Debug, Clone)]
+pub struct Located {
+    pub case: Case,
+    /// Line and column of each event, by index: `RefereeError::event` N is `positions[N - 1]`.
+    pub positions: Vec<(usize, usize)>,
+    /// Fields accepted but not (yet) used by any ruling.
+    pub warnings: Vec<CaseError>,
+}
+
+impl Located {
+    /// A referee error at its event's position in the file.
+    pub fn locate(&self, e: &bridgelaw_runtime::RefereeError) -> CaseError {
+        let (line, column) = e.event.checked_sub(1).and_then(|i| self.positions.get(i)).copied().unwrap_or((1, 1));
+        CaseError { line, column, message: e.message.clone() }
+    }
+}
+
+/// Whether a file is a case file by its name: it ends in `.yaml` or `.yml`.
+pub fn is_case_file(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "yaml" || x == "yml")
+}
+
+/// The case files under `paths`, each a case file or a directory searched recursively, in
+/// path order. A path that does not exist, or a directory without a case file, is an error:
+/// "no cases found" never passes silently as "0 cases".
+pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        let mut paths = Vec::new();
+        for entry in entries {
+            paths.push(entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?.path());
+        }
+        paths.sort();
+        for p in paths {
+            if p.is_dir() {
+                walk(&p, out)?;
+            } else if is_case_file(&p) {
+                out.push(p);
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let before = out.len();
+            walk(p, &mut out)?;
+            if out.len() == before {
+                return Err(format!("no cases found under {} (case files end in .yaml or .yml)", p.display()));
+            }
+        } else if p.exists() {
+            out.push(p.clone());
+        } else {
+            return Err(format!("no cases found under {}: no such file or directory", p.display()));
+        }
+    }
+    Ok(out)
+}
+
+/// A case file's text, or an error that names the file (also for text that is not UTF-8).
+pub fn read_file(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        format!("cannot read {}: not UTF-8 text (an invalid byte at offset {at})", path.display())
+    })
+}
+
 /// The edition a case is ruled under when neither the case nor the caller
 /// names one: the newest edition built into the engine (editions are ordered
 /// by directory name).
@@ -48,15 +125,53 @@ pub fn parse(text: &str) -> Result<Case, Vec<CaseError>> {
 /// Parses a case file, ruling it under `edition` when given (overriding the
 /// file's `edition:`), else under the file's edition, else the newest.
 pub fn parse_with(text: &str, edition: Option<Edition>) -> Result<Case, Vec<CaseError>> {
-    let root = marked_yaml::parse_yaml(0, text).map_err(|e| {
-        let msg = e.to_string();
-        let (line, column) = yaml_error_position(&e);
-        vec![CaseError { line, column, message: format!("not valid YAML: {msg}") }]
-    })?;
+    read(text, edition).map(|l| l.case)
+}
+
+/// What a node is, for messages about a value of the wrong type.
+fn kind(node: &Node) -> &'static str {
+    match node {
+        Node::Scalar(_) => "a single value",
+        Node::Mapping(_) => "a mapping",
+        Node::Sequence(_) => "a list",
+    }
+}
+
+/// The scalar under `key`, or an error at the value when it is of another type.
+fn scalar<'a>(
+    map: &'a marked_yaml::types::MarkedMappingNode,
+    key: &str,
+    example: &str,
+    errors: &mut Vec<CaseError>,
+) -> Option<&'a MarkedScalarNode> {
+    match map.get(key)? {
+        Node::Scalar(s) => Some(s),
+        other => {
+            errors.push(at(
+                other.span(),
+                format!("`{key}` must be a single value such as {example}, not {}", kind(other)),
+            ));
+            None
+        }
+    }
+}
+
+/// Parses a case file with the position of each event, as [`parse_with`] does.
+pub fn read(text: &str, edition: Option<Edition>) -> Result<Located, Vec<CaseError>> {
+    if text.len() > MAX_BYTES {
+        let message = format!("the case file is {} bytes; a case file may hold at most {MAX_BYTES}", text.len());
+        return Err(vec![CaseError { line: 1, column: 1, message }]);
+    }
+    // A byte-order mark is not part of the YAML.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let options = marked_yaml::LoaderOptions::default().error_on_duplicate_keys(true);
+    let root = marked_yaml::parse_yaml_with_options(0, text, options).map_err(|e| vec![yaml_error(&e)])?;
     let mut errors = Vec::new();
     let Some(map) = root.as_mapping() else {
         return Err(vec![at(root.span(), "a case file is a mapping with `dealer` and `events`")]);
     };
+    // Where a missing key is reported: at the file's first key (a mapping's own span starts late).
+    let start = map.keys().next().map(|k| *k.span()).unwrap_or(*root.span());
     for key in map.keys() {
         if !KEYS.contains(&key.as_str()) {
             let hint = bridgelaw_compiler::diagnostic::did_you_mean(key.as_str(), KEYS)
@@ -69,58 +184,90 @@ pub fn parse_with(text: &str, edition: Option<Edition>) -> Result<Case, Vec<Case
         errors.extend(e); // the expected ruling (crate::expect), checked whenever the case is read
     }
     // An edition given by the caller overrides the file's, which need not be built in then.
-    let named = match map.get_scalar("edition").filter(|_| edition.is_none()) {
-        Some(s) => Edition::from_name(s.as_str()).or_else(|| {
+    let edition_node = scalar(map, "edition", "\"1987\"", &mut errors).filter(|_| edition.is_none());
+    let named = edition_node.and_then(|s| {
+        Edition::from_name(s.as_str()).or_else(|| {
             let known: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
-            errors.push(at(
-                s.span(),
-                format!("unknown edition `{}`; this build knows: {}", s.as_str(), known.join(", ")),
-            ));
+            let message = format!("unknown edition `{}`; this build knows: {}", s.as_str(), known.join(", "));
+            errors.push(at(s.span(), message));
             None
-        }),
-        None => None,
-    };
-    let edition = edition.or(named).or_else(|| map.get_scalar("edition").is_none().then(newest_edition));
-    let dealer = match map.get_scalar("dealer") {
+        })
+    });
+    let edition = edition.or(named).or_else(|| map.get("edition").is_none().then(newest_edition));
+    let dealer = match scalar(map, "dealer", "N", &mut errors) {
         Some(s) => Seat::parse(s.as_str()).or_else(|| {
             errors.push(at(s.span(), format!("`{}` is not a seat; expected N, E, S or W", s.as_str())));
             None
         }),
-        None => {
-            errors.push(at(root.span(), "missing `dealer`: N, E, S or W"));
+        None if map.get("dealer").is_none() => {
+            errors.push(at(&start, "missing `dealer`: N, E, S or W"));
             None
         }
+        None => None,
     };
-    if let Some(v) = map.get_scalar("vulnerability") {
+    let mut warnings = Vec::new();
+    if let Some(v) = scalar(map, "vulnerability", "NS", &mut errors) {
         if !VULNERABILITY.contains(&v.as_str().to_ascii_lowercase().as_str()) {
             errors.push(at(v.span(), format!("`{}` is not a vulnerability; expected none, NS, EW or all", v.as_str())));
+        } else {
+            warnings.push(at(
+                v.span(),
+                "`vulnerability` is not yet used: no ruling of this engine depends on it (adjusted scores are not modelled)",
+            ));
         }
     }
-    let deal = map
-        .get_scalar("deal")
-        .and_then(|d| Deal::from_pbn(d.as_str()).map_err(|m| errors.push(at(d.span(), format!("bad deal: {m}")))).ok());
-    let contract = map
-        .get_scalar("contract")
+    let deal =
+        scalar(map, "deal", "\"N:AKQJ.AKQJ.KQJ.KQ T98.T98.AT98.AJT 7654.765.765.987 32.432.432.65432\"", &mut errors)
+            .and_then(|d| {
+                Deal::from_pbn(d.as_str()).map_err(|m| errors.push(at(d.span(), format!("bad deal: {m}")))).ok()
+            });
+    let contract = scalar(map, "contract", "\"4S by N\"", &mut errors)
         .and_then(|c| parse_contract(c.as_str()).map_err(|m| errors.push(at(c.span(), m))).ok());
-    let mut events = Vec::new();
+    let (events, positions) = events(map, &start, &mut errors);
+    match (edition, dealer) {
+        (Some(edition), Some(dealer)) if errors.is_empty() => {
+            Ok(Located { case: Case { edition, dealer, events, deal, contract }, positions, warnings })
+        }
+        _ => {
+            errors.sort_by_key(|e| (e.line, e.column));
+            Err(errors)
+        }
+    }
+}
+
+/// The events, each with its position, every malformed one reported.
+fn events(
+    map: &marked_yaml::types::MarkedMappingNode,
+    start: &Span,
+    errors: &mut Vec<CaseError>,
+) -> (Vec<Event>, Vec<(usize, usize)>) {
+    let (mut events, mut positions) = (Vec::new(), Vec::new());
     match map.get("events") {
+        Some(Node::Sequence(seq)) if seq.len() > MAX_EVENTS => {
+            let message = format!("{} events; a case may hold at most {MAX_EVENTS}", seq.len());
+            errors.push(at(seq.span(), message));
+        }
         Some(Node::Sequence(seq)) => {
             for item in seq.iter() {
                 match event(item) {
-                    Ok(e) => events.push(e),
+                    Ok(e) => {
+                        events.push(e);
+                        // A mapping's own span starts one column late: use its first key's.
+                        let first = item.as_mapping().and_then(|m| m.keys().next()).map(|k| k.span());
+                        let span = at(first.unwrap_or(item.span()), "");
+                        positions.push((span.line, span.column));
+                    }
                     Err(e) => errors.push(e),
                 }
             }
         }
-        Some(other) => {
-            errors.push(at(other.span(), "`events` must be a list, one `- SEAT: CALL` or `- director` per line"))
-        }
-        None => errors.push(at(root.span(), "missing `events`")),
+        Some(other) => errors.push(at(
+            other.span(),
+            format!("`events` must be a list, one `- SEAT: CALL` or `- director` per line, not {}", kind(other)),
+        )),
+        None => errors.push(at(start, "missing `events`")),
     }
-    match (edition, dealer) {
-        (Some(edition), Some(dealer)) if errors.is_empty() => Ok(Case { edition, dealer, events, deal, contract }),
-        _ => Err(errors),
-    }
+    (events, positions)
 }
 
 fn event(item: &Node) -> Result<Event, CaseError> {
@@ -191,34 +338,105 @@ fn event(item: &Node) -> Result<Event, CaseError> {
         _ => {}
     }
     if key.as_str() == "director" {
-        let mut answers = Vec::new();
-        match value {
-            Node::Mapping(m) => {
-                for (k, v) in m.iter() {
-                    let Some(v) = v.as_scalar() else { return Err(at(v.span(), "an answer is `fact: value`")) };
-                    answers.push((k.as_str().to_string(), v.as_str().to_string()));
-                }
-            }
-            Node::Scalar(s) if s.as_str().is_empty() => {}
-            other => {
-                return Err(at(
-                    other.span(),
-                    "`director` takes a mapping of judgements and choices, such as `{pass_meaning: natural}`",
-                ))
-            }
-        }
-        return Ok(Event::Director { answers });
+        return director(value);
     }
     let seat = Seat::parse(key.as_str())
         .ok_or_else(|| at(key.span(), format!("`{}` is not a seat or `director`; {HELP}", key.as_str())))?;
-    let Some(call) = value.as_scalar() else {
+    let Some(text) = value.as_scalar() else {
         return Err(at(value.span(), "a call is written as pass, X, XX, or a bid such as 1H; a card as SA, HT or C2"));
     };
-    if let Ok(card) = Card::parse(call.as_str()) {
-        return Ok(Event::Play { seat, card });
+    call_or_card(text).map(|c| match c {
+        Act::Call(call) => Event::Call { seat, call },
+        Act::Card(card) => Event::Play { seat, card },
+    })
+}
+
+/// A `director` entry: its judgements and choices, each a known fact with one of its values.
+fn director(value: &Node) -> Result<Event, CaseError> {
+    let mut answers = Vec::new();
+    match value {
+        Node::Mapping(m) => {
+            for (k, v) in m.iter() {
+                let Some(v) = v.as_scalar() else {
+                    return Err(at(v.span(), format!("an answer is `fact: value`, not {}", kind(v))));
+                };
+                check_answer(k, v)?;
+                answers.push((k.as_str().to_string(), v.as_str().to_string()));
+            }
+        }
+        Node::Scalar(s) if s.as_str().is_empty() => {}
+        other => {
+            return Err(at(
+                other.span(),
+                "`director` takes a mapping of judgements and choices, such as `{pass_meaning: natural}`",
+            ))
+        }
     }
-    let call = Call::parse(call.as_str()).map_err(|m| at(call.span(), m))?;
-    Ok(Event::Call { seat, call })
+    Ok(Event::Director { answers })
+}
+
+/// Checks that a director's answer names a judgement or choice and one of its values.
+fn check_answer(name: &MarkedScalarNode, value: &MarkedScalarNode) -> Result<(), CaseError> {
+    let given: Vec<&str> = FactId::ALL.iter().filter(|f| f.source() != FactSource::Derived).map(|f| f.name()).collect();
+    let Some(fact) = FactId::from_name(name.as_str()) else {
+        let hint = bridgelaw_compiler::diagnostic::did_you_mean(name.as_str(), given.iter().copied())
+            .map(|s| format!("did you mean `{s}`?"))
+            .unwrap_or_else(|| format!("known: {}", given.join(", ")));
+        return Err(at(name.span(), format!("unknown judgement or choice `{}`; {hint}", name.as_str())));
+    };
+    if fact.source() == FactSource::Derived {
+        let message = format!("`{}` is derived from the auction or the play and cannot be given", name.as_str());
+        return Err(at(name.span(), message));
+    }
+    if !fact.values().contains(&value.as_str()) {
+        let message = format!(
+            "`{}` is not a value of `{}`; expected one of: {}",
+            value.as_str(),
+            name.as_str(),
+            fact.values().join(", ")
+        );
+        return Err(at(value.span(), message));
+    }
+    Ok(())
+}
+
+/// A call or a card, as a seat's event: a card when written suit first.
+enum Act {
+    Call(Call),
+    Card(Card),
+}
+
+fn call_or_card(text: &MarkedScalarNode) -> Result<Act, CaseError> {
+    let t = text.as_str();
+    if let Ok(card) = Card::parse(t) {
+        return Ok(Act::Card(card));
+    }
+    match Call::parse(t) {
+        Ok(call) => Ok(Act::Call(call)),
+        // Written suit first, it is meant as a card (`D1`, `HZ`).
+        Err(_) if t.trim().chars().next().is_some_and(|c| "SHDCshdc♠♥♦♣".contains(c)) => {
+            Err(at(text.span(), Card::parse(t).err().unwrap_or_default()))
+        }
+        Err(m) => match rank_first(t) {
+            Some(card) => Err(at(
+                text.span(),
+                format!("`{t}` is not a call or a card: a card is written suit first; did you mean `{card}`?"),
+            )),
+            None => Err(at(text.span(), m)),
+        },
+    }
+}
+
+/// `AD`, `5d` or `10D`, a card written rank first, rewritten suit first (`DA`, `D5`, `DT`).
+pub fn rank_first(text: &str) -> Option<String> {
+    let t = text.trim().to_ascii_uppercase();
+    let suit = t.chars().last().filter(|c| "SHDC".contains(*c))?;
+    let rank = match &t[..t.len() - 1] {
+        "10" => "T",
+        r if r.len() == 1 && "AKQJT98765432".contains(r) => r,
+        _ => return None,
+    };
+    Some(format!("{suit}{rank}"))
 }
 
 fn seat_key(k: &marked_yaml::types::MarkedScalarNode) -> Result<Seat, CaseError> {
@@ -246,11 +464,11 @@ fn simultaneous(value: &Node) -> Result<Event, CaseError> {
         None => Vec::new(),
     };
     let [(a, x), (b, y)] = entries.as_slice() else { return Err(at(value.span(), HELP)) };
-    if let (Ok(c), Ok(d)) = (Card::parse(x.as_str()), Card::parse(y.as_str())) {
-        return Ok(Event::SimultaneousPlays { plays: [(*a, c), (*b, d)] });
+    match (call_or_card(x)?, call_or_card(y)?) {
+        (Act::Card(c), Act::Card(d)) => Ok(Event::SimultaneousPlays { plays: [(*a, c), (*b, d)] }),
+        (Act::Call(c), Act::Call(d)) => Ok(Event::Simultaneous { calls: [(*a, c), (*b, d)] }),
+        _ => Err(at(value.span(), format!("{HELP}: not a call and a card"))),
     }
-    let call = |t: &marked_yaml::types::MarkedScalarNode| Call::parse(t.as_str()).map_err(|m| at(t.span(), m));
-    Ok(Event::Simultaneous { calls: [(*a, call(x)?), (*b, call(y)?)] })
 }
 
 /// `together: {W: [D5, D2]}` (all faced; the first is the card designated) or
@@ -300,8 +518,20 @@ fn parse_contract(s: &str) -> Result<Contract, String> {
     }
 }
 
-fn yaml_error_position(e: &marked_yaml::LoadError) -> (usize, usize) {
-    bridgelaw_compiler::source::load_error_marker(e).map(|m| (m.line(), m.column())).unwrap_or((1, 1))
+fn yaml_error(e: &marked_yaml::LoadError) -> CaseError {
+    if let marked_yaml::LoadError::DuplicateKey(d) = e {
+        let first = at(d.prev_key.span(), "");
+        let message = format!(
+            "duplicate key `{}`: it was first given at line {}, column {}",
+            d.key.as_str(),
+            first.line,
+            first.column
+        );
+        return at(d.key.span(), message);
+    }
+    let (line, column) =
+        bridgelaw_compiler::source::load_error_marker(e).map(|m| (m.line(), m.column())).unwrap_or((1, 1));
+    CaseError { line, column, message: format!("not valid YAML: {e}") }
 }
 
 #[cfg(test)]
@@ -379,5 +609,39 @@ mod tests {
     fn malformed_yaml_is_an_error_not_a_panic() {
         let errors = parse("dealer: [N\n").unwrap_err();
         assert!(errors[0].message.starts_with("not valid YAML"));
+    }
+
+    #[test]
+    fn limits_size_and_events() {
+        let big = format!("dealer: N\nevents: []\n#{}\n", "x".repeat(MAX_BYTES));
+        assert!(parse(&big).unwrap_err()[0].message.contains("at most 262144"));
+        let many = format!("dealer: N\nevents:\n{}", "  - N: pass\n".repeat(MAX_EVENTS + 1));
+        assert!(parse(&many).unwrap_err()[0].message.contains("a case may hold at most 1000"));
+        let most = format!("dealer: N\nevents:\n{}", "  - N: pass\n".repeat(MAX_EVENTS));
+        assert_eq!(parse(&most).unwrap().events.len(), MAX_EVENTS);
+    }
+
+    #[test]
+    fn wrong_types_duplicates_and_bom() {
+        let errors = parse("edition: [1987]\ndealer: {N: 1}\nevents: []\n").unwrap_err();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].message.contains("`edition` must be a single value"), "{errors:?}");
+        assert!(!errors.iter().any(|e| e.message.contains("missing")), "{errors:?}");
+        let dup = parse("dealer: N\nevents: []\ndealer: S\n").unwrap_err();
+        assert_eq!((dup[0].line, dup[0].column), (3, 1));
+        assert!(dup[0].message.contains("first given at line 1, column 1"), "{dup:?}");
+        assert_eq!(parse("\u{feff}dealer: S\nevents: []\n").unwrap().dealer, Seat::S);
+        assert!(parse("dealer: N\nexpect: {\"1987\": {declarer: S}}\nevents: []\n").is_ok(), "`expect` is accepted");
+    }
+
+    #[test]
+    fn events_are_located_and_cards_told_from_calls() {
+        let l = read("dealer: N\nevents:\n  - N: 1H\n  - {E: pass}\n  - director\n", None).unwrap();
+        assert_eq!(l.positions, [(3, 5), (4, 6), (5, 5)]);
+        assert_eq!(rank_first("10d").as_deref(), Some("DT"));
+        assert_eq!(rank_first("1D"), None);
+        let e = parse("dealer: N\nevents:\n  - N: D1\n  - E: KS\n").unwrap_err();
+        assert!(e[0].message.contains("`D1` is not a card"), "{e:?}");
+        assert!(e[1].message.contains("did you mean `SK`?"), "{e:?}");
     }
 }

@@ -4,7 +4,7 @@
 use crate::laws::Rulebook;
 use bridgelaw_runtime::tables::{Clause, Edition};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The clauses of an edition cited by the rulings on the cases under `dir`,
 /// and the errors met on the way (a case that does not parse or rule).
@@ -25,45 +25,38 @@ impl Coverage {
     }
 }
 
-fn case_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            case_files(&path, out)?;
-        } else if path.extension().is_some_and(|x| x == "yaml") {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
 /// Rules on every case file under `dir` that is written for `edition`, with its built-in tables.
-pub fn measure(dir: &Path, edition: Edition) -> std::io::Result<Coverage> {
+pub fn measure(dir: &Path, edition: Edition) -> Result<Coverage, String> {
     measure_with(dir, Rulebook::BuiltIn, edition.name()).map(|c| c.expect("a built-in edition"))
 }
 
 /// Rules on every case file under `dir` written for the edition `name` of `book`; `None` if
-/// the book has no such edition. A case that names no edition is the newest edition's.
-pub fn measure_with(dir: &Path, book: Rulebook, name: &str) -> std::io::Result<Option<Coverage>> {
+/// the book has no such edition. A case that names no edition is the newest edition's. A
+/// directory without cases, or a file that cannot be read, is an error.
+pub fn measure_with(dir: &Path, book: Rulebook, name: &str) -> Result<Option<Coverage>, String> {
     let Ok(laws) = book.edition(name) else { return Ok(None) };
     let newest = book.names().last().copied().unwrap_or_default();
-    let mut files = Vec::new();
-    case_files(dir, &mut files)?;
-    files.sort();
+    let files = crate::case_file::discover(&[dir.to_path_buf()])?;
     let clauses = laws.clauses();
     let mut coverage = Coverage { edition: laws.name(), clauses, cases: 0, cited: BTreeSet::new(), errors: Vec::new() };
     for path in files {
-        let text = std::fs::read_to_string(&path)?;
+        let text = crate::case_file::read_file(&path)?;
         if crate::laws::case_edition(&text).as_deref().unwrap_or(newest) != name {
             continue;
         }
-        let ruling = match book.rule_text(&text, Some(name)) {
-            Ok(ruling) => ruling,
-            Err(crate::laws::RuleError::Case(e)) => {
-                coverage.errors.push(format!("{}: {} error(s), first at line {}", path.display(), e.len(), e[0].line));
+        let at = |e: &crate::case_file::CaseError| format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message);
+        let ruling = match book.rule_located(&text, Some(name)) {
+            (_, Ok(ruling)) => ruling,
+            (_, Err(crate::laws::RuleError::Case(errors))) => {
+                coverage.errors.extend(errors.iter().map(at));
                 continue;
             }
-            Err(e) => {
+            (Some(located), Err(crate::laws::RuleError::Referee(e))) => {
+                coverage.cases += 1;
+                coverage.errors.push(at(&located.locate(&e)));
+                continue;
+            }
+            (_, Err(e)) => {
                 coverage.cases += 1;
                 coverage.errors.push(format!("{}: {e}", path.display()));
                 continue;

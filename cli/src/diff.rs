@@ -7,54 +7,84 @@ use bridgelaw_runtime::tables::Edition;
 use bridgelaw_runtime::Ruling;
 use serde::Serialize;
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A ruling reduced to what a revision can change: the rectifications (with
 /// their clauses), the open questions, the contract and the lead restrictions.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Summary {
     /// One line per rectification or open question: its words, then its clauses.
-    pub lines: Vec<(String, Vec<&'static str>)>,
+    pub lines: Vec<Line>,
     pub outcome: String,
 }
 
-/// A case whose ruling changes.
+/// One line of a summary: what is ruled, and the clauses behind it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    pub text: String,
+    pub clauses: Vec<&'static str>,
+}
+
+/// A case whose ruling changes. In JSON each side is `{"ruling": {...}}` or `{"error": "..."}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CaseChange {
     pub case: String,
+    #[serde(serialize_with = "outcome")]
     pub from: Result<Summary, String>,
+    #[serde(serialize_with = "outcome")]
     pub to: Result<Summary, String>,
+}
+
+fn outcome<S: serde::Serializer>(r: &Result<Summary, String>, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut m = s.serialize_map(Some(1))?;
+    match r {
+        Ok(summary) => m.serialize_entry("ruling", summary)?,
+        Err(e) => m.serialize_entry("error", e)?,
+    }
+    m.end()
+}
+
+/// A case file that does not parse: it is reported, never silently left out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Malformed {
+    pub case: String,
+    /// `LINE:COLUMN: message`, every error found.
+    pub errors: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RulingDiff {
     pub from: &'static str,
     pub to: &'static str,
+    /// The cases read, malformed ones included.
     pub cases: usize,
     pub changed: Vec<CaseChange>,
+    pub malformed: Vec<Malformed>,
 }
 
 fn summarize(r: &Ruling) -> Summary {
     let mut lines = Vec::new();
+    let mut line = |text: String, clauses: Vec<&'static str>| lines.push(Line { text, clauses });
     for ir in &r.irregularities {
         for x in &ir.rectifications {
-            lines.push((x.text(), x.clauses.clone()));
+            line(x.text(), x.clauses.clone());
         }
         if !ir.open_questions.is_empty() {
-            lines.push((format!("open question: {}", ir.open_questions.join(", ")), Vec::new()));
+            line(format!("open question: {}", ir.open_questions.join(", ")), Vec::new());
             for alt in &ir.alternatives {
                 let when: Vec<String> = alt.when.iter().map(|(f, v)| format!("{f} is {}", v.join(" or "))).collect();
                 for x in &alt.rectifications {
-                    lines.push((format!("if {}: {}", when.join(" and "), x.text()), x.clauses.clone()));
+                    line(format!("if {}: {}", when.join(" and "), x.text()), x.clauses.clone());
                 }
             }
         }
         for t in &ir.unprovided {
-            lines.push((format!("no rule in table {t}"), Vec::new()));
+            line(format!("no rule in table {t}"), Vec::new());
         }
     }
     for l in &r.lead_restrictions {
-        lines.push((format!("lead restriction {}: {}", l.status, l.text), l.clauses.clone()));
+        line(format!("lead restriction {}: {}", l.status, l.text), l.clauses.clone());
     }
     let outcome = match (&r.contract, r.auction_over) {
         (Some(c), _) => format!("contract {c}"),
@@ -67,53 +97,47 @@ fn summarize(r: &Ruling) -> Summary {
 }
 
 /// Whether two rulings differ in substance: the same rectifications, questions,
-/// restrictions and contract under different clause numbers do not count.
-fn differs(a: &Result<Summary, String>, b: &Result<Summary, String>) -> bool {
+/// restrictions and contract under different clause numbers do not count, nor
+/// does the same error, naming each its own edition.
+fn differs(a: &Result<Summary, String>, b: &Result<Summary, String>, from: &str, to: &str) -> bool {
     match (a, b) {
-        (Ok(x), Ok(y)) => x.outcome != y.outcome || x.lines.iter().map(|l| &l.0).ne(y.lines.iter().map(|l| &l.0)),
-        (Err(x), Err(y)) => x != y,
+        (Ok(x), Ok(y)) => x.outcome != y.outcome || x.lines.iter().map(|l| &l.text).ne(y.lines.iter().map(|l| &l.text)),
+        (Err(x), Err(y)) => {
+            let edition = |e: &str| format!("edition {e}");
+            x.replace(&edition(from), "edition *") != y.replace(&edition(to), "edition *")
+        }
         _ => true,
     }
 }
 
-fn case_files(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    if path.is_dir() {
-        let mut entries: Vec<PathBuf> =
-            std::fs::read_dir(path)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
-        entries.sort();
-        for p in entries {
-            case_files(&p, out)?;
-        }
-    } else if path.extension().is_some_and(|x| x == "yaml") {
-        out.push(path.to_path_buf());
-    }
-    Ok(())
-}
-
 /// Rules every case under `paths` (files or directories) under both editions, built in.
-pub fn rulings(from: Edition, to: Edition, paths: &[PathBuf]) -> std::io::Result<RulingDiff> {
-    rulings_with(Rulebook::BuiltIn, from.name(), to.name(), paths)?.map_err(std::io::Error::other)
+pub fn rulings(from: Edition, to: Edition, paths: &[PathBuf]) -> Result<RulingDiff, String> {
+    rulings_with(Rulebook::BuiltIn, from.name(), to.name(), paths)?
 }
 
-/// Rules every case under `paths` under the editions `from` and `to` of `book`; the inner
-/// error names an edition the book does not have.
+/// Rules every case under `paths` under the editions `from` and `to` of `book`. The outer
+/// error says the cases cannot be found or read (a path with no case, a file that is not
+/// UTF-8); the inner one names an edition the book does not have. A malformed case is reported.
 pub fn rulings_with(
     book: Rulebook,
     from: &str,
     to: &str,
     paths: &[PathBuf],
-) -> std::io::Result<Result<RulingDiff, String>> {
+) -> Result<Result<RulingDiff, String>, String> {
     let (a, b) = match (book.edition(from), book.edition(to)) {
         (Ok(a), Ok(b)) => (a.name(), b.name()),
         (Err(e), _) | (_, Err(e)) => return Ok(Err(e)),
     };
-    let mut files = Vec::new();
-    for p in paths {
-        case_files(p, &mut files)?;
-    }
+    let files = crate::case_file::discover(paths)?;
     let mut changed = Vec::new();
+    let mut malformed = Vec::new();
     for path in &files {
-        let text = std::fs::read_to_string(path)?;
+        let text = crate::case_file::read_file(path)?;
+        if let Err(errors) = crate::case_file::parse(&text) {
+            let errors = errors.iter().map(|e| format!("{}:{}: {}", e.line, e.column, e.message)).collect();
+            malformed.push(Malformed { case: path.display().to_string(), errors });
+            continue;
+        }
         let rule = |edition| {
             book.rule_text(&text, Some(edition)).map(|r| summarize(&r)).map_err(|e| match e {
                 crate::laws::RuleError::Case(e) => {
@@ -123,13 +147,11 @@ pub fn rulings_with(
             })
         };
         let (x, y) = (rule(a), rule(b));
-        // An error names its edition: the same error under both is no change.
-        let same_error = matches!((&x, &y), (Err(e), Err(f)) if e.replace(&format!("edition {a}"), "edition") == f.replace(&format!("edition {b}"), "edition"));
-        if !same_error && differs(&x, &y) {
+        if differs(&x, &y, a, b) {
             changed.push(CaseChange { case: path.display().to_string(), from: x, to: y });
         }
     }
-    Ok(Ok(RulingDiff { from: a, to: b, cases: files.len(), changed }))
+    Ok(Ok(RulingDiff { from: a, to: b, cases: files.len(), changed, malformed }))
 }
 
 /// Wraps text to `width` columns.
@@ -154,8 +176,12 @@ fn column(s: &Result<Summary, String>, width: usize) -> Vec<String> {
         Err(e) => wrap(&format!("error: {e}"), width),
         Ok(s) => {
             let mut out = Vec::new();
-            for (text, clauses) in &s.lines {
-                let cited = if clauses.is_empty() { String::new() } else { format!(" ({})", clauses.join("; ")) };
+            for Line { text, clauses } in &s.lines {
+                let cited = if clauses.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", bridgelaw_runtime::ruling::cite(clauses))
+                };
                 let mut w = wrap(&format!("- {text}{cited}"), width - 2);
                 for l in w.iter_mut().skip(1) {
                     l.insert_str(0, "  ");
@@ -190,6 +216,14 @@ impl RulingDiff {
                 let l = left.get(i).map(String::as_str).unwrap_or("");
                 let r = right.get(i).map(String::as_str).unwrap_or("");
                 let _ = writeln!(out, "  {l:<WIDTH$} | {r}");
+            }
+        }
+        if !self.malformed.is_empty() {
+            let _ = writeln!(out, "\n{} case(s) could not be read, and are not compared:", self.malformed.len());
+            for m in &self.malformed {
+                for e in &m.errors {
+                    let _ = writeln!(out, "  {}:{e}", m.case);
+                }
             }
         }
         out

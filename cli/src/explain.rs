@@ -4,25 +4,15 @@
 use bridgelaw_compiler::model::{OutcomeKind, Program};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use std::fmt::Write;
-use std::process::ExitCode;
 
-pub fn run(set: &SourceSet, clause: &str, edition: Option<&str>) -> ExitCode {
+/// `bridgelaw explain`: the explanation, or the exit status and the message for
+/// standard error (1: the laws have errors; 2: no such edition or clause).
+pub fn run(set: &SourceSet, clause: &str, edition: Option<&str>) -> Result<String, (u8, String)> {
     let compiled = bridgelaw_compiler::compile(set);
     let Some(program) = compiled.program else {
-        eprint!("{}", diagnostic::render_human(&compiled.diagnostics, set));
-        return ExitCode::from(1);
+        return Err((1, diagnostic::render_human(&compiled.diagnostics, set)));
     };
-    let text = explain(&program, clause, edition);
-    match text {
-        Ok(t) => {
-            print!("{t}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(1)
-        }
-    }
+    explain(&program, clause, edition).map_err(|e| (2, format!("error: {e}\n")))
 }
 
 /// The explanation of `clause` in every edition that has it (or in `edition`).

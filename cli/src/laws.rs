@@ -13,7 +13,7 @@
 //! checked program and the rules' traces are leaked once per load), as the
 //! runtime's `Traced` references require.
 
-use crate::case_file::{self, CaseError};
+use crate::case_file::{self, CaseError, Located};
 use bridgelaw_compiler::diagnostic::Diagnostic;
 use bridgelaw_compiler::interp::{Decided, Interpreter};
 use bridgelaw_compiler::model::{self, OutcomeKind, Program};
@@ -165,17 +165,31 @@ impl<'a> Rulebook<'a> {
 
     /// Parses the case file `text` and rules it under `edition` (see `edition_of`).
     pub fn rule_text(&self, text: &str, edition: Option<&str>) -> Result<Ruling, RuleError> {
-        let laws = self.edition_of(text, edition).map_err(RuleError::Edition)?;
+        self.rule_located(text, edition).1
+    }
+
+    /// As [`Rulebook::rule_text`], with the parsed case when it parses: its events' positions
+    /// (`Located::locate` places a referee error) and its warnings.
+    pub fn rule_located(&self, text: &str, edition: Option<&str>) -> (Option<Located>, Result<Ruling, RuleError>) {
+        let laws = match self.edition_of(text, edition) {
+            Ok(laws) => laws,
+            Err(e) => return (None, Err(RuleError::Edition(e))),
+        };
         // The built-in edition the case's record names; the laws ruled with are `laws`.
         let placeholder = Edition::from_name(laws.name()).unwrap_or(Edition::ALL[0]);
-        let case = case_file::parse_with(text, Some(placeholder)).map_err(RuleError::Case)?;
-        bridgelaw_runtime::referee::rule_with(&case, laws).map_err(RuleError::Referee)
+        match case_file::read(text, Some(placeholder)) {
+            Err(errors) => (None, Err(RuleError::Case(errors))),
+            Ok(located) => {
+                let ruling = bridgelaw_runtime::referee::rule_with(&located.case, laws).map_err(RuleError::Referee);
+                (Some(located), ruling)
+            }
+        }
     }
 }
 
 /// The `edition:` a case file names, if it parses that far.
 pub fn case_edition(text: &str) -> Option<String> {
-    let root = marked_yaml::parse_yaml(0, text).ok()?;
+    let root = marked_yaml::parse_yaml(0, text.strip_prefix('\u{feff}').unwrap_or(text)).ok()?;
     Some(root.as_mapping()?.get_scalar("edition")?.as_str().to_string())
 }
 

@@ -9,4 +9,5 @@ pub mod diff;
 pub mod expect;
 pub mod explain;
 pub mod laws;
+pub mod serve;
 pub mod test_cmd;

@@ -2,10 +2,11 @@
 //! clauses, and rules on case files with the embedded laws.
 
 use bridgelaw::laws::{self, LoadedLaws, RuleError, Rulebook};
-use bridgelaw::{book, coverage, diff, explain, test_cmd};
+use bridgelaw::{book, coverage, diff, explain, serve, test_cmd};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -31,6 +32,7 @@ enum RulingFormat {
 #[derive(Subcommand)]
 enum Command {
     /// Check a law directory and print every diagnostic; exits 1 on errors.
+    #[command(after_help = "Example:\n  bridgelaw check laws\n  bridgelaw check laws --format json")]
     Check {
         /// The law directory; the embedded laws when omitted.
         dir: Option<PathBuf>,
@@ -38,15 +40,17 @@ enum Command {
         format: CheckFormat,
     },
     /// Print the Rust generated from a law directory.
+    #[command(after_help = "Example:\n  bridgelaw emit laws > tables.rs")]
     Emit {
         /// The law directory; the embedded laws when omitted.
         dir: Option<PathBuf>,
     },
     /// Show a clause: its text, summary, rules and cross-references both ways.
+    #[command(after_help = "Example:\n  bridgelaw explain \"Law 30B2\" --edition 1987")]
     Explain {
         /// The clause id, such as "Law 30B2" or "Commentary 30.5".
         clause: String,
-        /// Only this edition.
+        /// Only this edition; every edition that has the clause by default.
         #[arg(long)]
         edition: Option<String>,
         /// The law directory; the embedded laws when omitted.
@@ -54,11 +58,13 @@ enum Command {
         dir: Option<PathBuf>,
     },
     /// List the clauses that no case under DIR exercises.
+    #[command(after_help = "Example:\n  bridgelaw coverage tests/cases --edition 2017")]
     Coverage {
-        /// The case directory, searched recursively.
-        #[arg(default_value = "tests/cases")]
+        /// The case directory, searched recursively for .yaml and .yml files (relative to the
+        /// working directory).
+        #[arg(default_value = DEFAULT_CASES)]
         dir: PathBuf,
-        /// The edition whose clauses to list.
+        /// The edition whose clauses to list; only the cases written for it are ruled.
         #[arg(long, default_value = "1987")]
         edition: String,
         /// Rule with this law directory, interpreted (no rebuild); the built-in laws when omitted.
@@ -66,6 +72,7 @@ enum Command {
         laws: Option<PathBuf>,
     },
     /// Report what changes between two editions: the rulings of the cases, and the laws.
+    #[command(after_help = "Example:\n  bridgelaw diff --from 1987 --to 2017 tests/cases/1987")]
     Diff {
         /// The old edition.
         #[arg(long)]
@@ -73,7 +80,8 @@ enum Command {
         /// The new edition.
         #[arg(long)]
         to: String,
-        /// Case files or directories; `tests/cases` by default.
+        /// Case files or directories, searched recursively for .yaml and .yml files;
+        /// `tests/cases` (relative to the working directory) by default.
         cases: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "text")]
         format: RulingFormat,
@@ -83,11 +91,15 @@ enum Command {
         laws: Option<PathBuf>,
     },
     /// Rule on a case file, with the clause trace of every rectification.
+    #[command(after_help = "Example:\n  bridgelaw rule tests/cases/1987/law30-b2-partner-turn.yaml --format json")]
     Rule {
+        /// The case file (format: docs/case-files.md).
         case: PathBuf,
+        /// `json` follows docs/ruling-json.md, errors included.
         #[arg(long, value_enum, default_value = "text")]
         format: RulingFormat,
-        /// Rule under this edition, whatever the case file names; the newest by default.
+        /// Rule under this edition, whatever the case file names; by default the case's own
+        /// `edition:`, else the newest edition built in.
         #[arg(long)]
         edition: Option<String>,
         /// Rule with this law directory, interpreted (no rebuild); the built-in laws when omitted.
@@ -105,6 +117,7 @@ enum Command {
         format: RulingFormat,
     },
     /// Write the law book: a static HTML site of every law, rule and case, readable offline.
+    #[command(after_help = "Example:\n  bridgelaw docs --out site && xdg-open site/index.html")]
     Docs {
         /// The directory to write the site into; created if missing.
         #[arg(long)]
@@ -113,33 +126,116 @@ enum Command {
         /// when omitted.
         #[arg(long)]
         laws: Option<PathBuf>,
-        /// The case directory, searched recursively.
-        #[arg(long, default_value = "tests/cases")]
+        /// The case directory, searched recursively for .yaml and .yml files (relative to the
+        /// working directory).
+        #[arg(long, default_value = DEFAULT_CASES)]
         cases: PathBuf,
+    },
+    /// Serve the director's web app, the law book and the JSON API (see docs/serve.md).
+    Serve {
+        /// The address to listen on; 0.0.0.0:8080 serves a club's network.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The case directory the law book shows (tests/cases when present).
+        #[arg(long)]
+        cases: Option<PathBuf>,
+        /// The largest request body, in bytes.
+        #[arg(long, default_value_t = 64 * 1024)]
+        body_limit: usize,
+        /// The longest a request may take, in seconds.
+        #[arg(long, default_value_t = 10)]
+        request_timeout: u64,
+        /// The most requests handled at once.
+        #[arg(long, default_value_t = 256)]
+        concurrency: usize,
+        /// The longest a client may take to send its request headers, in seconds.
+        #[arg(long, default_value_t = 10)]
+        header_timeout: u64,
+        /// A law directory to rule with, interpreted; the built-in laws when omitted.
+        #[arg(long)]
+        laws: Option<PathBuf>,
     },
 }
 
 /// Exit status for input with errors (law diagnostics, a malformed case).
 const INPUT_ERRORS: u8 = 1;
-/// Exit status for a file that cannot be read.
+/// Exit status for a file that cannot be read or written, or wrong arguments.
 const IO_ERROR: u8 = 2;
+
+/// What a command prints on standard output, and its exit status. Messages for standard
+/// error are written as they arise (`report!`).
+struct Done {
+    out: String,
+    status: u8,
+}
+
+impl Done {
+    fn ok(out: String) -> Done {
+        Done { out, status: 0 }
+    }
+
+    fn fail(status: u8) -> Done {
+        Done { out: String::new(), status }
+    }
+}
+
+/// Writes to standard error; a closed or full standard error is not worth a panic.
+macro_rules! report {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let done = match cli.command {
+        Command::Serve { addr, cases, body_limit, request_timeout, concurrency, header_timeout, laws } => {
+            let cases = cases.or_else(|| Some(PathBuf::from("tests/cases")).filter(|d| d.is_dir()));
+            let limits = serve::Limits {
+                body: body_limit,
+                request_time: std::time::Duration::from_secs(request_timeout.max(1)),
+                concurrency: concurrency.max(1),
+                header_time: std::time::Duration::from_secs(header_timeout.max(1)),
+            };
+            return match load(laws.as_deref()) {
+                Ok(loaded) => serve::run(loaded, serve::Config { addr, limits, cases }),
+                Err(status) => ExitCode::from(status),
+            };
+        }
         Command::Check { dir, format } => check(dir.as_deref(), format),
         Command::Emit { dir } => emit(dir.as_deref()),
-        Command::Explain { clause, edition, dir } => {
-            let Some(set) = sources(dir.as_deref()) else {
-                return ExitCode::from(IO_ERROR);
-            };
-            explain::run(&set, &clause, edition.as_deref())
-        }
+        Command::Explain { clause, edition, dir } => match sources(dir.as_deref()) {
+            None => Done::fail(IO_ERROR),
+            Some(set) => match explain::run(&set, &clause, edition.as_deref()) {
+                Ok(out) => Done::ok(out),
+                Err((status, message)) => {
+                    report!("{message}");
+                    Done::fail(status)
+                }
+            },
+        },
         Command::Rule { case, format, edition, laws } => rule(&case, format, edition.as_deref(), laws.as_deref()),
         Command::Coverage { dir, edition, laws } => coverage_report(&dir, &edition, laws.as_deref()),
         Command::Diff { from, to, cases, format, laws } => diff_report(&from, &to, cases, format, laws.as_deref()),
         Command::Docs { out, laws, cases } => docs(&out, laws.as_deref(), &cases),
         Command::Test { paths, laws, format } => test(paths, laws.as_deref(), format),
+    };
+    finish(done)
+}
+
+/// Writes a command's output. A closed pipe (`| head`) ends the command quietly with its own
+/// status; any other write error (a full disk) is an error with exit status 2.
+fn finish(done: Done) -> ExitCode {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(done.out.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::from(done.status),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(done.status),
+        Err(e) => {
+            report!("error: cannot write the output: {e}\n");
+            ExitCode::from(IO_ERROR)
+        }
     }
 }
 
@@ -150,80 +246,26 @@ fn sources(dir: Option<&Path>) -> Option<SourceSet> {
         Some(dir) => match SourceSet::read_dir(dir) {
             Ok(set) => Some(set),
             Err(d) => {
-                eprint!("{}", diagnostic::render_human(&[*d], &SourceSet::default()));
+                report!("{}", diagnostic::render_human(&[*d], &SourceSet::default()));
                 None
             }
         },
     }
 }
 
-fn check(dir: Option<&Path>, format: CheckFormat) -> ExitCode {
-    let Some(set) = sources(dir) else {
-        return ExitCode::from(IO_ERROR);
-    };
-    let compiled = bridgelaw_compiler::compile(&set);
-    let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).count();
-    match format {
-        CheckFormat::Json => println!("{}", diagnostic::render_json(&compiled.diagnostics, &set)),
-        CheckFormat::Human => {
-            print!("{}", diagnostic::render_human(&compiled.diagnostics, &set));
-            match &compiled.program {
-                Some(p) => {
-                    for e in &p.editions {
-                        let tables: Vec<&str> = e.analyses.iter().map(|a| p.tables[a.table].name.as_str()).collect();
-                        println!(
-                            "edition {}: {} clauses, {} rules; tables {} are complete, free of conflicts and of dead rules",
-                            e.name,
-                            e.clauses.len(),
-                            e.rules.len(),
-                            tables.join(", ")
-                        );
-                    }
-                }
-                None => println!("{errors} error(s)"),
-            }
-        }
-    }
-    if errors > 0 {
-        ExitCode::from(INPUT_ERRORS)
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
-fn emit(dir: Option<&Path>) -> ExitCode {
-    let Some(dir) = dir else {
-        print!("{}", tables::GENERATED);
-        return ExitCode::SUCCESS;
-    };
-    let Some(set) = sources(Some(dir)) else {
-        return ExitCode::from(IO_ERROR);
-    };
-    match bridgelaw_compiler::generate(&set) {
-        Ok(code) => {
-            print!("{code}");
-            ExitCode::SUCCESS
-        }
-        Err(diagnostics) => {
-            eprint!("{}", diagnostic::render_human(&diagnostics, &set));
-            ExitCode::from(INPUT_ERRORS)
-        }
-    }
-}
-
 /// Loads `--laws DIR` to rule with, interpreted; `Err` is the exit status after the message.
-fn load(dir: Option<&Path>) -> Result<Option<LoadedLaws>, ExitCode> {
+fn load(dir: Option<&Path>) -> Result<Option<LoadedLaws>, u8> {
     let Some(dir) = dir else { return Ok(None) };
     match laws::load(dir) {
         Ok(l) => Ok(Some(l)),
         Err(e @ laws::LoadError::RebuildNeeded { .. }) => {
-            eprintln!("error: {}: {e}", dir.display());
-            Err(ExitCode::from(INPUT_ERRORS))
+            report!("error: {}: {e}\n", dir.display());
+            Err(INPUT_ERRORS)
         }
         Err(laws::LoadError::Laws { diagnostics, sources }) => {
-            eprint!("{}", diagnostic::render_human(&diagnostics, &sources));
+            report!("{}", diagnostic::render_human(&diagnostics, &sources));
             let io = diagnostics.iter().any(|d| d.code == diagnostic::Code::Io);
-            Err(ExitCode::from(if io { IO_ERROR } else { INPUT_ERRORS }))
+            Err(if io { IO_ERROR } else { INPUT_ERRORS })
         }
     }
 }
@@ -232,10 +274,62 @@ fn rulebook(loaded: &Option<LoadedLaws>) -> Rulebook<'_> {
     loaded.as_ref().map_or(Rulebook::BuiltIn, Rulebook::Loaded)
 }
 
-fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, laws: Option<&Path>) -> ExitCode {
+fn check(dir: Option<&Path>, format: CheckFormat) -> Done {
+    let Some(set) = sources(dir) else {
+        return Done::fail(IO_ERROR);
+    };
+    let compiled = bridgelaw_compiler::compile(&set);
+    let errors = compiled.diagnostics.iter().filter(|d| d.is_error()).count();
+    let mut out = String::new();
+    match format {
+        CheckFormat::Json => {
+            let _ = writeln!(out, "{}", diagnostic::render_json(&compiled.diagnostics, &set));
+        }
+        CheckFormat::Human => {
+            out.push_str(&diagnostic::render_human(&compiled.diagnostics, &set));
+            match &compiled.program {
+                Some(p) => {
+                    for e in &p.editions {
+                        let tables: Vec<&str> = e.analyses.iter().map(|a| p.tables[a.table].name.as_str()).collect();
+                        let _ = writeln!(
+                            out,
+                            "edition {}: {} clauses, {} rules; tables {} are complete, free of conflicts and of dead rules",
+                            e.name,
+                            e.clauses.len(),
+                            e.rules.len(),
+                            tables.join(", ")
+                        );
+                    }
+                }
+                None => {
+                    let _ = writeln!(out, "{errors} error(s)");
+                }
+            }
+        }
+    }
+    Done { out, status: if errors > 0 { INPUT_ERRORS } else { 0 } }
+}
+
+fn emit(dir: Option<&Path>) -> Done {
+    let Some(dir) = dir else {
+        return Done::ok(tables::GENERATED.to_string());
+    };
+    let Some(set) = sources(Some(dir)) else {
+        return Done::fail(IO_ERROR);
+    };
+    match bridgelaw_compiler::generate(&set) {
+        Ok(code) => Done::ok(code),
+        Err(diagnostics) => {
+            report!("{}", diagnostic::render_human(&diagnostics, &set));
+            Done::fail(INPUT_ERRORS)
+        }
+    }
+}
+
+fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, laws: Option<&Path>) -> Done {
     let loaded = match load(laws) {
         Ok(l) => l,
-        Err(code) => return code,
+        Err(status) => return Done::fail(status),
     };
     let compiled;
     let program = match &loaded {
@@ -249,26 +343,38 @@ fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, 
     let law_report = match bridgelaw_compiler::diff::diff(program, from, to) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(IO_ERROR);
+            report!("error: {e}\n");
+            return Done::fail(IO_ERROR);
         }
     };
-    let cases = if cases.is_empty() { vec![PathBuf::from("tests/cases")] } else { cases };
+    let cases = if cases.is_empty() { vec![PathBuf::from(DEFAULT_CASES)] } else { cases };
     let ruling_report = match diff::rulings_with(rulebook(&loaded), from, to, &cases) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: cannot read the cases: {e}");
-            return ExitCode::from(IO_ERROR);
+            report!("error: {e}\n");
+            return Done::fail(IO_ERROR);
         }
     };
+    let mut status = 0;
+    if let Ok(r) = &ruling_report {
+        for m in &r.malformed {
+            for e in &m.errors {
+                report!("error: {}:{e}\n", m.case);
+            }
+            status = INPUT_ERRORS;
+        }
+    }
+    let mut out = String::new();
     match format {
         RulingFormat::Text => {
             match &ruling_report {
-                Ok(r) => print!("{}", r.to_text()),
-                Err(e) => println!("Ruling report unavailable: {e}"),
+                Ok(r) => out.push_str(&r.to_text()),
+                Err(e) => {
+                    let _ = writeln!(out, "Ruling report unavailable: {e}");
+                }
             }
-            println!();
-            print!("{}", law_report.to_text());
+            out.push('\n');
+            out.push_str(&law_report.to_text());
         }
         RulingFormat::Json => {
             let json = serde_json::json!({
@@ -276,130 +382,199 @@ fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, 
                 "rulings_unavailable": ruling_report.as_ref().err(),
                 "laws": law_report,
             });
-            println!("{}", serde_json::to_string_pretty(&json).expect("reports serialize"));
+            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&json).expect("reports serialize"));
         }
     }
-    ExitCode::SUCCESS
+    Done { out, status }
 }
 
-fn coverage_report(dir: &Path, edition: &str, laws: Option<&Path>) -> ExitCode {
+/// The case directory of `diff`, `coverage` and `docs` when none is given: the repository's
+/// corpus, relative to the working directory.
+const DEFAULT_CASES: &str = "tests/cases";
+
+fn coverage_report(dir: &Path, edition: &str, laws: Option<&Path>) -> Done {
     let loaded = match load(laws) {
         Ok(l) => l,
-        Err(code) => return code,
+        Err(status) => return Done::fail(status),
     };
     let book = rulebook(&loaded);
     let c = match coverage::measure_with(dir, book, edition) {
         Ok(Some(c)) => c,
         Ok(None) => {
-            eprintln!("error: {}", book.edition(edition).err().unwrap_or_default());
-            return ExitCode::from(IO_ERROR);
+            report!("error: {}\n", book.edition(edition).err().unwrap_or_default());
+            return Done::fail(IO_ERROR);
         }
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", dir.display());
-            return ExitCode::from(IO_ERROR);
+            report!("error: {e}\n");
+            return Done::fail(IO_ERROR);
         }
     };
     for e in &c.errors {
-        eprintln!("error: {e}");
+        report!("error: {e}\n");
     }
     let uncovered = c.uncovered();
     let total = c.clauses.len();
-    println!(
-        "{} cases; {} of {total} clauses of edition {} cited by some ruling",
+    let mut out = format!(
+        "{} {}; {} of {total} clauses of edition {} cited by some ruling\n",
         c.cases,
+        if c.cases == 1 { "case" } else { "cases" },
         total - uncovered.len(),
         c.edition
     );
     if !uncovered.is_empty() {
-        println!("Not exercised by any case:");
+        out.push_str("Not exercised by any case:\n");
         for id in &uncovered {
-            println!("  {id}");
+            let _ = writeln!(out, "  {id}");
         }
     }
-    if c.errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(INPUT_ERRORS)
+    Done { out, status: if c.errors.is_empty() { 0 } else { INPUT_ERRORS } }
+}
+
+/// An error of `rule`, in text (`error: FILE:LINE:COLUMN: message`) or in JSON.
+struct Reported {
+    line: Option<usize>,
+    column: Option<usize>,
+    /// The 1-based event at fault, for an error found while ruling.
+    event: Option<usize>,
+    message: String,
+}
+
+/// Reports the errors of `rule` in the chosen format: text on standard error, or one JSON
+/// document on standard output (`docs/ruling-json.md`).
+fn rule_errors(path: &Path, format: RulingFormat, errors: &[Reported], status: u8) -> Done {
+    let file = path.display().to_string();
+    match format {
+        RulingFormat::Text => {
+            for e in errors {
+                match (e.line, e.column) {
+                    (Some(l), Some(c)) => report!("error: {file}:{l}:{c}: {}\n", e.message),
+                    _ => report!("error: {}\n", e.message),
+                }
+            }
+            Done::fail(status)
+        }
+        RulingFormat::Json => {
+            let list: Vec<serde_json::Value> = errors
+                .iter()
+                .map(|e| {
+                    serde_json::json!({
+                        "file": file, "line": e.line, "column": e.column, "event": e.event, "message": e.message,
+                    })
+                })
+                .collect();
+            let json =
+                serde_json::json!({ "schema_version": bridgelaw_runtime::ruling::SCHEMA_VERSION, "errors": list });
+            let out = serde_json::to_string_pretty(&json).expect("errors serialize") + "\n";
+            Done { out, status }
+        }
     }
 }
 
-fn rule(path: &Path, format: RulingFormat, edition: Option<&str>, laws: Option<&Path>) -> ExitCode {
+fn rule(path: &Path, format: RulingFormat, edition: Option<&str>, laws: Option<&Path>) -> Done {
+    let plain = |message: String| [Reported { line: None, column: None, event: None, message }];
     let loaded = match load(laws) {
         Ok(l) => l,
-        Err(code) => return code,
+        Err(status) => return Done::fail(status),
     };
     let book = rulebook(&loaded);
     if let Some(Err(message)) = edition.map(|e| book.edition(e)) {
-        eprintln!("error: {message}");
-        return ExitCode::from(IO_ERROR);
+        return rule_errors(path, format, &plain(message), IO_ERROR);
     }
-    let text = match std::fs::read_to_string(path) {
+    let text = match bridgelaw::case_file::read_file(path) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
-            return ExitCode::from(IO_ERROR);
-        }
+        Err(message) => return rule_errors(path, format, &plain(message), IO_ERROR),
     };
-    match book.rule_text(&text, edition) {
-        Ok(ruling) => {
-            match format {
-                RulingFormat::Text => print!("{}", ruling.to_text()),
-                RulingFormat::Json => {
-                    println!("{}", serde_json::to_string_pretty(&ruling).expect("a ruling serializes"))
-                }
+    let (located, ruling) = book.rule_located(&text, edition);
+    for w in located.iter().flat_map(|l| &l.warnings) {
+        report!("warning: {}:{}:{}: {}\n", path.display(), w.line, w.column, w.message);
+    }
+    match ruling {
+        Ok(ruling) => Done::ok(match format {
+            RulingFormat::Text => ruling.to_text(),
+            RulingFormat::Json => {
+                serde_json::to_string_pretty(&ruling.versioned()).expect("a ruling serializes") + "\n"
             }
-            ExitCode::SUCCESS
-        }
+        }),
         Err(RuleError::Case(errors)) => {
-            for e in errors {
-                eprintln!("error: {}:{}:{}: {}", path.display(), e.line, e.column, e.message);
-            }
-            ExitCode::from(INPUT_ERRORS)
+            let errors: Vec<Reported> = errors
+                .into_iter()
+                .map(|e| Reported { line: Some(e.line), column: Some(e.column), event: None, message: e.message })
+                .collect();
+            rule_errors(path, format, &errors, INPUT_ERRORS)
         }
-        Err(RuleError::Edition(message)) => {
-            eprintln!("error: {}: {message}", path.display());
-            ExitCode::from(INPUT_ERRORS)
-        }
+        Err(RuleError::Edition(message)) => rule_errors(path, format, &plain(message), INPUT_ERRORS),
         Err(RuleError::Referee(e)) => {
-            eprintln!("error: {}: {e}", path.display());
-            ExitCode::from(INPUT_ERRORS)
+            let at = located.map(|l| l.locate(&e));
+            let error = Reported {
+                line: at.as_ref().map(|a| a.line),
+                column: at.as_ref().map(|a| a.column),
+                event: Some(e.event),
+                message: e.message,
+            };
+            rule_errors(path, format, &[error], INPUT_ERRORS)
         }
     }
 }
 
-/// `docs`: the law book, from the laws (embedded, or `--laws` interpreted) and the case directory.
-fn docs(out: &Path, laws: Option<&Path>, cases: &Path) -> ExitCode {
-    match load(laws) {
-        Ok(Some(loaded)) => book::run_loaded(&loaded, cases, out),
-        Ok(None) => book::run(&SourceSet::from_embedded(tables::SOURCES), cases, out),
-        Err(code) => code,
+/// `docs`: the law book, from the laws (embedded or `--laws`) and the case directory.
+fn docs(out: &Path, laws: Option<&Path>, cases: &Path) -> Done {
+    let loaded = match load(laws) {
+        Ok(l) => l,
+        Err(status) => return Done::fail(status),
+    };
+    let embedded = SourceSet::from_embedded(tables::SOURCES);
+    let (result, set) = match &loaded {
+        Some(l) => (book::write_book(l.program(), Rulebook::Loaded(l), cases, out), l.sources()),
+        None => (book::generate(&embedded, cases, out), &embedded),
+    };
+    match result {
+        Ok(s) => {
+            let mut text = format!(
+                "wrote {} pages to {} ({} law pages, {} case pages); open {}\n",
+                s.pages,
+                out.display(),
+                s.law_pages,
+                s.case_pages,
+                out.join("index.html").display()
+            );
+            if s.unruled_cases > 0 {
+                let _ = writeln!(text, "{} case(s) could not be ruled; their pages show the error", s.unruled_cases);
+            }
+            Done::ok(text)
+        }
+        Err(book::BookError::Laws(diagnostics)) => {
+            report!("{}", diagnostic::render_human(&diagnostics, set));
+            Done::fail(INPUT_ERRORS)
+        }
+        Err(book::BookError::Io { path, error }) => {
+            report!("error: cannot write {}: {error}\n", path.display());
+            Done::fail(IO_ERROR)
+        }
+        Err(book::BookError::Cases(message)) => {
+            report!("error: {message}\n");
+            Done::fail(IO_ERROR)
+        }
     }
 }
 
 /// `test`: every case under `paths` against its `expect:` block, with the built-in
 /// tables or the laws of `--laws`, interpreted.
-fn test(paths: Vec<PathBuf>, laws: Option<&Path>, format: RulingFormat) -> ExitCode {
+fn test(paths: Vec<PathBuf>, laws: Option<&Path>, format: RulingFormat) -> Done {
     let loaded = match load(laws) {
         Ok(l) => l,
-        Err(code) => return code,
+        Err(status) => return Done::fail(status),
     };
     let paths = if paths.is_empty() { vec![PathBuf::from("tests/cases")] } else { paths };
     let report = match test_cmd::run(&paths, &rulebook(&loaded)) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(IO_ERROR);
+            report!("error: {e}\n");
+            return Done::fail(IO_ERROR);
         }
     };
     let out = match format {
         RulingFormat::Text => report.to_text(),
         RulingFormat::Json => serde_json::to_string_pretty(&report).expect("a report serializes") + "\n",
     };
-    // A closed pipe (`bridgelaw test | head`) ends the output, not the process with a panic.
-    let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
-    if report.failed > 0 {
-        ExitCode::from(INPUT_ERRORS)
-    } else {
-        ExitCode::SUCCESS
-    }
+    Done { out, status: if report.failed > 0 { INPUT_ERRORS } else { 0 } }
 }

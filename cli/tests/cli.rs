@@ -63,7 +63,7 @@ fn a_case_the_tables_cannot_rule_is_a_clear_error() {
     let o = run(&["rule", case.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("event 4: South calls X against an obligation from an earlier ruling"),
+        stderr(&o).contains("forbidden-double.yaml:7:5: South calls X against an obligation from an earlier ruling"),
         "{}",
         stderr(&o)
     );
@@ -129,7 +129,7 @@ fn explain_shows_text_rules_and_references_both_ways() {
         stdout(&o)
     );
     let o = run(&["explain", "Law 30B9"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2), "an unknown clause is a wrong argument");
     assert!(stderr(&o).contains("did you mean"), "{}", stderr(&o));
 }
 
@@ -162,4 +162,78 @@ fn diff_reports_rulings_and_laws() {
     let o = run(&["diff", "--from", "1987", "--to", "1999"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no edition `1999`"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_and_a_full_disk_is_an_error() {
+    use std::process::Stdio;
+    // The reader goes away before the output is written: a pipe closed like `| head -1`.
+    for args in [&["emit"][..], &["diff", "--from", "1987", "--to", "2017"][..]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bridgelaw"))
+            .args(args)
+            .current_dir(workspace())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        drop(child.stdout.take());
+        let o = child.wait_with_output().expect("the binary ends");
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?} ends quietly");
+    }
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let o = Command::new(env!("CARGO_BIN_EXE_bridgelaw"))
+        .args(["rule", "tests/cases/1987/law30-b2-partner-turn.yaml"])
+        .current_dir(workspace())
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("error: cannot write the output: No space left on device"), "{}", stderr(&o));
+}
+
+#[test]
+fn every_subcommand_has_a_description_and_an_example() {
+    for sub in ["check", "emit", "explain", "coverage", "diff", "rule", "docs"] {
+        let o = run(&[sub, "--help"]);
+        assert_eq!(o.status.code(), Some(0));
+        let help = stdout(&o);
+        assert!(help.lines().next().is_some_and(|l| l.len() > 20), "{sub}: {help}");
+        assert!(help.contains(&format!("Example:\n  bridgelaw {sub}")), "{sub}: {help}");
+    }
+    let help = stdout(&run(&["rule", "--help"]));
+    assert!(help.contains("by default the case's own `edition:`, else the newest edition built in"), "{help}");
+}
+
+#[test]
+fn json_booleans_are_booleans_and_diff_sides_are_named() {
+    let o = run(&["rule", "tests/cases/1987-play/law54b-opening-lead-accepted.yaml", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["schema_version"], 2);
+    assert_eq!(v["irregularities"][0]["facts"]["opening_lead"], true, "{v}");
+    let o = run(&[
+        "diff",
+        "--from",
+        "1987",
+        "--to",
+        "2017",
+        "--format",
+        "json",
+        "tests/cases/1987/law30-b2-partner-turn.yaml",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let change = &v["rulings"]["changed"][0];
+    assert!(change["from"]["ruling"]["lines"][0]["text"].is_string(), "{change}");
+    assert!(change["to"]["ruling"].is_object(), "{change}");
+    assert!(change["from"].get("Ok").is_none());
+}
+
+#[test]
+fn text_output_reads_as_english() {
+    let out = stdout(&run(&["rule", "tests/cases/1987-play/law54b-opening-lead-accepted.yaml"]));
+    assert!(out.contains("Auction: not recorded; the case gives the contract"), "{out}");
+    assert!(!out.contains("trick(s)") && !out.contains(" []"), "{out}");
+    let diff = stdout(&run(&["diff", "--from", "1987", "--to", "2017", "tests/cases/1987/law30-b2-partner-turn.yaml"]));
+    let rule = stdout(&run(&["rule", "tests/cases/1987/law30-b2-partner-turn.yaml"]));
+    assert!(rule.contains("commentary 30.1") && diff.contains("commentary 30.1"), "{diff}");
 }

@@ -270,7 +270,7 @@ impl Serialize for Rectified {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Alternative {
     /// The answers that lead to this outcome: fact name and its values.
-    #[serde(serialize_with = "as_map")]
+    #[serde(serialize_with = "as_values_map")]
     pub when: Vec<(&'static str, Vec<&'static str>)>,
     pub rules: Vec<&'static str>,
     pub rectifications: Vec<Rectified>,
@@ -305,8 +305,9 @@ pub struct IrregularityRuling {
     pub card: Option<Card>,
     /// Whose turn it was.
     pub turn_of: Seat,
-    /// The facts the consulted tables test, as fact name and value name.
-    #[serde(serialize_with = "as_map")]
+    /// The facts the consulted tables test, as fact name and value name (in JSON, a
+    /// boolean fact's value is `true` or `false`).
+    #[serde(serialize_with = "as_value_map")]
     pub facts: Vec<(&'static str, &'static str)>,
     /// The deciding rules, in order; empty while questions are open.
     pub rules: Vec<&'static str>,
@@ -470,8 +471,12 @@ impl PlayRuling {
             None => String::new(),
         };
         format!(
-            "Play: {} trick(s) played{claim}; {} and {} won {}, the defenders {}.",
-            self.tricks_played, self.declarer, self.dummy, self.won.0, self.won.1
+            "Play: {} played{claim}; {} and {} won {}, the defenders {}.",
+            tricks(self.tricks_played),
+            self.declarer,
+            self.dummy,
+            self.won.0,
+            self.won.1
         )
     }
 }
@@ -493,6 +498,18 @@ impl RevokeRuling {
         };
         format!("Revoke by {} on trick {}: {what}; {state}.", r.seat, r.trick)
     }
+}
+
+/// The version of the JSON schema of a ruling (`docs/ruling-json.md`), given as the
+/// `schema_version` field. Version 2: boolean facts are JSON booleans.
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// A ruling with its schema version, for JSON output.
+#[derive(Serialize)]
+pub struct Versioned<'a> {
+    pub schema_version: u32,
+    #[serde(flatten)]
+    pub ruling: &'a Ruling,
 }
 
 /// The whole ruling on a case.
@@ -521,8 +538,25 @@ pub struct Ruling {
     pub unevaluated_events: usize,
 }
 
-fn as_map<S: serde::Serializer, V: Serialize>(pairs: &[(&'static str, V)], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
+/// A fact's value as JSON: a boolean fact's `true` and `false` as booleans, others as strings.
+struct Value<'a>(&'a str);
+
+impl Serialize for Value<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            "true" => s.serialize_bool(true),
+            "false" => s.serialize_bool(false),
+            v => s.serialize_str(v),
+        }
+    }
+}
+
+fn as_value_map<S: serde::Serializer>(pairs: &[(&'static str, &'static str)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(pairs.iter().map(|(k, v)| (k, Value(v))))
+}
+
+fn as_values_map<S: serde::Serializer>(pairs: &[(&'static str, Vec<&'static str>)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(pairs.iter().map(|(k, v)| (k, v.iter().map(|v| Value(v)).collect::<Vec<_>>())))
 }
 
 fn call_text<S: serde::Serializer>(c: &Option<Call>, s: S) -> Result<S::Ok, S::Error> {
@@ -542,7 +576,17 @@ fn auction_text<S: serde::Serializer>(calls: &[Made], s: S) -> Result<S::Ok, S::
     s.collect_seq(calls.iter().map(|m| Entry { seat: m.seat, call: m.call.to_string(), stands: !m.cancelled }))
 }
 
-fn cite(clauses: &[&str]) -> String {
+/// `no trick`, `1 trick`, `2 tricks`.
+fn tricks(n: usize) -> String {
+    match n {
+        0 => "no trick".into(),
+        1 => "1 trick".into(),
+        n => format!("{n} tricks"),
+    }
+}
+
+/// Clauses as the text of a ruling cites them: `Law 30B2; commentary 30.4`.
+pub fn cite(clauses: &[&str]) -> String {
     clauses
         .iter()
         .map(|c| c.strip_prefix("Commentary").map(|r| format!("commentary{r}")).unwrap_or_else(|| c.to_string()))
@@ -557,6 +601,11 @@ fn rectification_lines(out: &mut String, indent: &str, list: &[Rectified]) {
 }
 
 impl Ruling {
+    /// The ruling with its `schema_version`, as `bridgelaw rule --format json` prints it.
+    pub fn versioned(&self) -> Versioned<'_> {
+        Versioned { schema_version: SCHEMA_VERSION, ruling: self }
+    }
+
     /// The ruling as a director reads it out.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
@@ -572,18 +621,19 @@ impl Ruling {
                 }
             })
             .collect();
-        let _ = writeln!(out, "Auction: {}", if auction.is_empty() { "no calls".into() } else { auction.join(", ") });
+        let auction = match (auction.is_empty(), self.contract.is_some()) {
+            (false, _) => auction.join(", "),
+            (true, true) => "not recorded; the case gives the contract".into(),
+            (true, false) => "no calls".into(),
+        };
+        let _ = writeln!(out, "Auction: {auction}");
         if self.irregularities.is_empty() && self.play.as_ref().is_none_or(|p| p.revokes.is_empty()) {
             let _ = writeln!(out, "No irregularity.");
         }
         for ir in &self.irregularities {
-            let _ = writeln!(
-                out,
-                "\nEvent {}: {} [{}].",
-                ir.event,
-                ir.heading(),
-                ir.facts.iter().map(|(f, v)| format!("{f} = {v}")).collect::<Vec<_>>().join(", ")
-            );
+            let facts: Vec<String> = ir.facts.iter().map(|(f, v)| format!("{f} = {v}")).collect();
+            let facts = if facts.is_empty() { String::new() } else { format!(" [{}]", facts.join(", ")) };
+            let _ = writeln!(out, "\nEvent {}: {}{facts}.", ir.event, ir.heading());
             rectification_lines(&mut out, "  ", &ir.rectifications);
             if !ir.open_questions.is_empty() {
                 let _ = writeln!(out, "  The director must establish: {}.", ir.open_questions.join(", "));
@@ -643,8 +693,8 @@ impl Ruling {
                 if law.is_some_and(|n| n > r.transferred) {
                     let _ = writeln!(
                         out,
-                        "  - {} trick(s) transferred in fact: no other trick the offending side won from the revoke trick on remains",
-                        r.transferred
+                        "  - {} transferred in fact: no other trick the offending side won from the revoke trick on remains",
+                        tricks(r.transferred)
                     );
                 }
             }
@@ -668,5 +718,47 @@ impl Ruling {
             let _ = writeln!(out, "Trace: {}.", cite(&self.trace));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ruling(irregularities: Vec<IrregularityRuling>) -> Ruling {
+        Ruling {
+            edition: "1987",
+            dealer: Seat::N,
+            irregularities,
+            auction: Vec::new(),
+            next_to_call: Some(Seat::N),
+            auction_over: false,
+            contract: None,
+            opening_leader: None,
+            obligations: Vec::new(),
+            lead_restrictions: Vec::new(),
+            damage_reviews: Vec::new(),
+            play: None,
+            trace: Vec::new(),
+            unevaluated_events: 0,
+        }
+    }
+
+    #[test]
+    fn an_entry_without_facts_has_no_empty_bracket() {
+        let card = Card::parse("H4").unwrap();
+        let ir = IrregularityRuling::new(3, PENALTY_CARD_LEAD, Seat::W, Act::Card(card), Seat::E, Vec::new());
+        let text = ruling(vec![ir]).to_text();
+        assert!(text.contains("the major penalty card H4.\n"), "{text}");
+        assert!(!text.contains("[]"), "{text}");
+    }
+
+    #[test]
+    fn boolean_facts_are_json_booleans() {
+        let facts = vec![("opening_lead", "true"), ("lead_choice", "accept")];
+        let ir = IrregularityRuling::new(1, "lead_out_of_turn", Seat::W, Act::Call(Call::Pass), Seat::E, facts);
+        let json = serde_json::to_string(&ruling(vec![ir]).versioned()).unwrap();
+        assert!(json.starts_with("{\"schema_version\":2,"), "{json}");
+        assert!(json.contains("\"facts\":{\"opening_lead\":true,\"lead_choice\":\"accept\"}"), "{json}");
     }
 }

@@ -18,7 +18,7 @@ pub(super) fn rule_all<'s>(sources: &'s [CaseSource], book: Rulebook) -> Vec<Rul
         .map(|source| {
             let components: Vec<&str> = source.path.split('/').collect();
             let (file, dirs) = components.split_last().unwrap_or((&"", &[]));
-            let name = file.strip_suffix(".yaml").unwrap_or(file).to_string();
+            let name = file.strip_suffix(".yaml").or_else(|| file.strip_suffix(".yml")).unwrap_or(file).to_string();
             let mut base: String = dirs.iter().map(|d| format!("{}/", html::slug(d))).collect();
             base.push_str(&html::slug(&name));
             let mut path = format!("cases/{base}.html");

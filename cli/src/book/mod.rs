@@ -28,22 +28,15 @@ pub struct CaseSource {
     pub text: String,
 }
 
-/// Reads every `.yaml` file under `dir`, recursively, sorted by path.
-pub fn read_cases(dir: &Path) -> std::io::Result<Vec<CaseSource>> {
-    fn walk(dir: &Path, prefix: &str, out: &mut Vec<CaseSource>) -> std::io::Result<()> {
-        for entry in std::fs::read_dir(dir)? {
-            let path = entry?.path();
-            let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
-            if path.is_dir() {
-                walk(&path, &format!("{prefix}{name}/"), out)?;
-            } else if path.extension().is_some_and(|x| x == "yaml") {
-                out.push(CaseSource { path: format!("{prefix}{name}"), text: std::fs::read_to_string(&path)? });
-            }
-        }
-        Ok(())
-    }
+/// Reads every case file (`.yaml`, `.yml`) under `dir`, recursively, sorted by path. A
+/// directory without cases, or a file that cannot be read, is an error naming it.
+pub fn read_cases(dir: &Path) -> Result<Vec<CaseSource>, String> {
     let mut out = Vec::new();
-    walk(dir, "", &mut out)?;
+    for path in crate::case_file::discover(&[dir.to_path_buf()])? {
+        let relative = path.strip_prefix(dir).unwrap_or(&path);
+        let name: Vec<String> = relative.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+        out.push(CaseSource { path: name.join("/"), text: crate::case_file::read_file(&path)? });
+    }
     out.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(out)
 }
@@ -97,6 +90,8 @@ pub enum BookError {
     Laws(Vec<Diagnostic>),
     /// A file or directory could not be read or written.
     Io { path: PathBuf, error: std::io::Error },
+    /// The case files could not be found or read (the message names the file).
+    Cases(String),
 }
 
 /// What was generated.
@@ -120,7 +115,11 @@ pub fn generate(set: &SourceSet, cases_dir: &Path, out: &Path) -> Result<Summary
 
 /// Writes the site of a checked program to `out`, ruling the cases under `cases_dir` with `rules`.
 pub fn write_book(program: &Program, rules: Rulebook, cases_dir: &Path, out: &Path) -> Result<Summary, BookError> {
-    let cases = read_cases(cases_dir).map_err(|error| BookError::Io { path: cases_dir.to_path_buf(), error })?;
+    if out.is_file() {
+        let error = std::io::Error::other("it is a file; `--out` takes a directory, created if missing");
+        return Err(BookError::Io { path: out.to_path_buf(), error });
+    }
+    let cases = read_cases(cases_dir).map_err(BookError::Cases)?;
     let book = Book::new(program, &cases, rules);
     let site = book.render();
     site.write(out)?;
@@ -135,6 +134,31 @@ pub fn write_book(program: &Program, rules: Rulebook, cases_dir: &Path, out: &Pa
 /// Builds the site in memory from a checked program and case files.
 pub fn build(program: &Program, cases: &[CaseSource]) -> Site {
     Book::new(program, cases, Rulebook::BuiltIn).render()
+}
+
+/// Where a clause is in the site: its edition, its id, and its target
+/// relative to the root (`laws/1987/law-30.html#law-30b2`).
+#[derive(Clone, Debug)]
+pub struct ClauseTarget {
+    pub edition: String,
+    pub id: String,
+    pub target: String,
+}
+
+/// Builds the site in memory, with the place of every clause in it (for `bridgelaw serve`).
+pub fn build_with_targets(program: &Program, cases: &[CaseSource], rules: Rulebook) -> (Site, Vec<ClauseTarget>) {
+    let book = Book::new(program, cases, rules);
+    let mut targets = Vec::new();
+    for (ei, e) in program.editions.iter().enumerate() {
+        for (ci, c) in e.clauses.iter().enumerate() {
+            targets.push(ClauseTarget {
+                edition: e.name.clone(),
+                id: c.id.clone(),
+                target: book.clause_target(ei, ci),
+            });
+        }
+    }
+    (book.render(), targets)
 }
 
 /// `bridgelaw docs`: generates the site and reports what it wrote.
@@ -168,7 +192,11 @@ fn report(result: Result<Summary, BookError>, set: &SourceSet, out: &Path) -> Ex
             ExitCode::from(1)
         }
         Err(BookError::Io { path, error }) => {
-            eprintln!("error: {}: {error}", path.display());
+            eprintln!("error: cannot write {}: {error}", path.display());
+            ExitCode::from(2)
+        }
+        Err(BookError::Cases(message)) => {
+            eprintln!("error: {message}");
             ExitCode::from(2)
         }
     }

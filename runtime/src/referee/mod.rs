@@ -182,6 +182,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
+        check_phase(&r, number, event)?;
         match event {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
             // Between the auction and the first card, a choice for the opening lead (a lead
@@ -219,6 +220,70 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         r.end_of_record(case.events.len())?;
     }
     Ok(r.finish())
+}
+
+/// Checks that an event belongs to the phase it is given in: no call once the play has begun
+/// (a call after the auction's last pass is ruled under Law 39 until the first card), and
+/// judgements and choices only of the tables of the phase (the auction's, or the play's), each
+/// checked here against the entry that gives it.
+fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeError> {
+    let in_play = r.play.is_some() || (r.calls.is_empty() && r.case.contract.is_some());
+    let calls: &[(Seat, Call)] = match event {
+        Event::Call { seat, call } => &[(*seat, *call)],
+        Event::Simultaneous { calls } => calls,
+        Event::Director { answers } => {
+            let mut facts = Facts::default();
+            answer(number, answers, &mut facts, &mut Known::default())?;
+            let play = r.play.is_some() || (!answers.is_empty() && r.play_can_start());
+            for (name, _) in answers {
+                let fact = FactId::from_name(name).expect("checked by `answer`");
+                if auction_fact(r.laws, fact) == play {
+                    let (phase, other) = if play { ("the play", "the auction") } else { ("the auction", "the play") };
+                    return Err(err(
+                        number,
+                        format!(
+                            "`{name}` is a judgement or choice of {other}, but this `director` entry is in {phase}"
+                        ),
+                    ));
+                }
+            }
+            return Ok(());
+        }
+        _ => return Ok(()),
+    };
+    if !in_play {
+        return Ok(());
+    }
+    let (seat, call) = calls[0];
+    let when = if r.play.is_some() { "the play has begun" } else { "the case gives the contract" };
+    let hint = match call {
+        Call::Bid { level: level @ 2..=10, strain } if strain != Strain::NoTrump => {
+            let rank = if level == 10 { 'T' } else { char::from(b'0' + level) };
+            let suit = ["C", "D", "H", "S"][strain as usize];
+            format!("; did you mean the card `{suit}{rank}`?")
+        }
+        _ => String::new(),
+    };
+    Err(err(number, format!("{seat} calls {call}, but the auction is over: {when}{hint}")))
+}
+
+/// The tables the auction is ruled by: its entry table, the tables it delegates to, and the
+/// lead restriction decided at its end. The others are the play's.
+const AUCTION_TABLES: [Table; 7] = [
+    Table::Irregularity,
+    Table::PassOutOfRotation,
+    Table::BidOutOfRotation,
+    Table::DoubleOutOfRotation,
+    Table::InsufficientBid,
+    Table::ChangeOfCall,
+    Table::LeadRestriction,
+];
+
+/// Whether the auction's tables ask `fact`, in these laws or any built-in edition (so that a
+/// case's judgement keeps its phase when ruled under another edition).
+fn auction_fact(laws: &dyn Laws, fact: FactId) -> bool {
+    let asks = |l: &dyn Laws| AUCTION_TABLES.iter().any(|t| l.tests(*t).contains(&fact));
+    asks(laws) || tables::Edition::ALL.iter().any(|e| asks(e.laws()))
 }
 
 /// Scans a sequence of calls made in the given order, from `dealer`, and
@@ -504,6 +569,10 @@ impl Referee<'_> {
         let mut rho_seen = p.known.contains(&FactId::RhoCall);
         let mut offender_seen = p.known.contains(&FactId::OffenderCall) && p.known.contains(&FactId::Correction);
         for e in self.case.events.iter().skip(p.event) {
+            if rho_seen && offender_seen {
+                // Nothing more to learn: stop, so that ruling stays linear in the case's length.
+                break;
+            }
             let Event::Call { seat, call } = *e else { continue };
             if seat == p.offender.rho() && !rho_seen {
                 rho_seen = true;

@@ -1407,7 +1407,13 @@ impl Referee<'_> {
         }
         let left = 13 - st.tricks.len();
         if tricks > left || st.claim.is_some() {
-            return Err(err(event, format!("{seat} claims {tricks} tricks, but {left} remain to be played")));
+            return Err(err(
+                event,
+                format!(
+                    "{seat} claims {tricks} trick{}, but {left} remain to be played",
+                    if tricks == 1 { "" } else { "s" }
+                ),
+            ));
         }
         st.claim = Some((seat, tricks));
         let open: Vec<usize> =

@@ -1,0 +1,103 @@
+//! Every bad input under `tests/bad/` run through the built binary: its standard error and
+//! exit status (and the start of its standard output) are a snapshot, reviewed by hand.
+//!
+//! An entry is a top-level file of `tests/bad/`:
+//! - `NAME.yaml` (or `.yml`): a case file, run as `bridgelaw rule FILE`, or as the command its
+//!   first line gives: `# bridgelaw: diff --from 1987 --to 2017 {}` (`{}` is the file);
+//! - `NAME.args`: one command line for `bridgelaw`, paths relative to the workspace.
+//!
+//! Fixtures the commands read (directories of cases, law directories) are under
+//! `tests/bad/fixtures/`, which is not itself an entry.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The arguments of an entry.
+fn arguments(relative: &str, path: &Path) -> Vec<String> {
+    let bytes = std::fs::read(path).expect("an entry is readable");
+    let text = String::from_utf8_lossy(&bytes);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let first = text.lines().next().unwrap_or_default();
+    let line = if relative.ends_with(".args") {
+        first.to_string()
+    } else {
+        first.strip_prefix("# bridgelaw:").map(str::trim).unwrap_or("rule {}").to_string()
+    };
+    words(&line).into_iter().map(|a| a.replace("{}", relative)).collect()
+}
+
+/// A command line split into words; double quotes group words (`"Law 30"`).
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut word, mut quoted, mut any) = (String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '"' => (quoted, any) = (!quoted, true),
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            c => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(word);
+    }
+    out
+}
+
+/// What a run shows: the command, the exit status, standard error, and the first lines of
+/// standard output.
+fn run(relative: &str, path: &Path) -> String {
+    const STDOUT_LINES: usize = 20;
+    let args = arguments(relative, path);
+    let o = Command::new(env!("CARGO_BIN_EXE_bridgelaw"))
+        .args(&args)
+        .current_dir(workspace())
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let mut shown = lines.iter().take(STDOUT_LINES).copied().collect::<Vec<_>>().join("\n");
+    if lines.len() > STDOUT_LINES {
+        shown.push_str(&format!("\n[... {} more lines]", lines.len() - STDOUT_LINES));
+    }
+    format!(
+        "$ bridgelaw {}\nexit status: {}\n--- stderr\n{}--- stdout\n{shown}\n",
+        args.join(" "),
+        o.status.code().map_or("killed by a signal".into(), |c| c.to_string()),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn every_bad_input_has_its_reviewed_error() {
+    let dir = workspace().join("tests/bad");
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/bad exists")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml" || x == "yml" || x == "args"))
+        .collect();
+    entries.sort();
+    assert!(entries.len() >= 30, "tests/bad holds {} entries", entries.len());
+    let mut settings = insta::Settings::clone_current();
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_snapshot_path("snapshots/bad");
+    settings.bind(|| {
+        for path in &entries {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let shown = run(&format!("tests/bad/{name}"), path);
+            assert!(!shown.contains("panicked"), "{name} panics:\n{shown}");
+            insta::assert_snapshot!(name, shown);
+        }
+    });
+}
