@@ -257,7 +257,7 @@ fn check_errors(dir: &Path) -> Vec<String> {
 fn a_rule_may_produce_only_what_its_table_declares() {
     let dir = laws_copy("produces", |d| {
         // Law 50: a penalty card becomes a transfer of tricks.
-        replace_in(&d.join("1987/play-50-60.yaml"), "major_penalty_card", "transfer_tricks(one)");
+        replace_in(&d.join("1987/play-50-60.yaml"), "major_penalty_card", "transfer_tricks(one, revoke_trick_on)");
     });
     let errors = check_errors(&dir);
     assert_eq!(errors.len(), 1, "{errors:?}");

@@ -97,3 +97,146 @@ fn bad_play_is_a_clear_error() {
     let err = rule_text(&format!("{HEAD}  - E: DA\n  - S: D5\n  - ask: {{by: N, of: W}}\n")).unwrap_err();
     assert!(err.contains("West has not failed to follow suit"), "{err}");
 }
+
+/// The play's law, edited as YAML in a copy of `laws/` and ruled through the law interpreter
+/// (no rebuild: the edits change rules only, not the vocabulary).
+mod law_edits {
+    use super::*;
+    use bridgelaw::laws::{from_sources, LoadedLaws, Rulebook};
+
+    /// The laws with each `(file, before, after)` edit made once.
+    fn edited(edits: &[(&str, &str, &str)]) -> LoadedLaws {
+        let mut set = bridgelaw_tests::read_laws("laws");
+        for (file, before, after) in edits {
+            let f = set.files.iter_mut().find(|f| f.path.ends_with(file)).unwrap_or_else(|| panic!("no {file}"));
+            assert_eq!(f.text.matches(before).count(), 1, "{file}: `{before}` once");
+            f.text = f.text.replace(before, after);
+        }
+        from_sources(set).unwrap_or_else(|e| panic!("the edited laws load: {e}"))
+    }
+
+    fn rule(laws: &LoadedLaws, text: &str) -> Ruling {
+        Rulebook::Loaded(laws).rule_text(text, None).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn case(name: &str) -> String {
+        std::fs::read_to_string(root().join(format!("cases/{name}.yaml"))).unwrap()
+    }
+
+    fn penalty_cards(ruling: &Ruling) -> Vec<String> {
+        let play = ruling.play.as_ref().expect("a play");
+        play.penalty_cards
+            .iter()
+            .map(|c| format!("{:?} {} {}", c.seat, c.card, if c.major { "major" } else { "minor" }))
+            .collect()
+    }
+
+    /// East exposes HT unintentionally during trick 1: a single card exposed inadvertently is a
+    /// minor penalty card unless it is of honour rank (Law 50B).
+    const EXPOSED_TEN: &str = "  - E: DA\n  - S: D5\n  - exposes: {E: HT}\n  - W: D2\n  - N: DJ\n";
+
+    #[test]
+    fn three_play_laws_edited_change_the_rulings_as_they_say() {
+        let unedited = edited(&[]);
+        // Law 64A1: the revoke trick and one later trick, two in all (North-South 10 + 2 = 12).
+        let revoke = case("1987-play/law64a1-two-tricks-transferred");
+        let before = rule(&unedited, &revoke).play.unwrap();
+        assert_eq!((before.revokes[0].transferred, before.adjusted), (2, Some((12, 1))));
+        // Law 26: the restriction lapses when the offending side declares.
+        let lapse = case("1987/law30-lho-turn-change-of-call-let-stand");
+        assert_eq!(rule(&unedited, &lapse).lead_restrictions[0].status, "lapsed");
+        // Law 50B: a ten is of honour rank, so the exposed HT is a major penalty card.
+        let ten = rule(&unedited, &format!("{HEAD}{EXPOSED_TEN}"));
+        assert_eq!(penalty_cards(&ten), ["E HT major"]);
+
+        let laws = edited(&[
+            // 64A1 transfers one trick only: by hand, North-South 10 + 1 = 11, East-West 3 - 1 = 2.
+            (
+                "1987/law62-64.yaml",
+                "transfer_tricks(two, revoke_trick_on) per \"Law 64\"",
+                "transfer_tricks(one, revoke_trick_on) per \"Law 64\"",
+            ),
+            // The restriction no longer lapses when the offending side declares: it applies.
+            (
+                "1987/law23-29.yaml",
+                "when: restricted_side_declares\n        then: [restriction_lapses]",
+                "when: restricted_side_declares\n        then: [restriction_applies]",
+            ),
+            // Tens are no longer of honour rank: the exposed HT is a minor penalty card.
+            (
+                "1987/play-50-60.yaml",
+                "when: card_rank in {ace, king, queen, jack, ten}",
+                "when: card_rank in {ace, king, queen, jack}",
+            ),
+            (
+                "1987/play-50-60.yaml",
+                "when: card_rank not in {ace, king, queen, jack, ten}",
+                "when: card_rank not in {ace, king, queen, jack}",
+            ),
+        ]);
+        let after = rule(&laws, &revoke).play.unwrap();
+        assert_eq!((after.revokes[0].transferred, after.adjusted), (1, Some((11, 2))));
+        assert_eq!(after.won, before.won, "the tricks as played do not change");
+        assert_eq!(rule(&laws, &lapse).lead_restrictions[0].status, "applies");
+        assert_eq!(penalty_cards(&rule(&laws, &format!("{HEAD}{EXPOSED_TEN}"))), ["E HT minor"]);
+    }
+
+    #[test]
+    fn declarer_may_require_the_penalty_card_after_playing_under_an_edited_law_52b() {
+        // Law 52B edited: declarer may require the penalty card even after he has played.
+        let laws = edited(&[
+            (
+                "1987/play-50-60.yaml",
+                "      - id: Law 52B1 (declarer has played since)\n        table: revoke_correction\n        when: penalty_card_failure and not revoke_established and declarer_played_after\n        overrides: [Law 62B (defender's unfaced hand), Law 62B (declarer or a faced card)]\n        then:\n          - illegal_card_accepted per \"Law 52A\", \"Law 52\"\n",
+                "",
+            ),
+            (
+                "1987/play-50-60.yaml",
+                "penalty_card_failure and not revoke_established and not declarer_played_after\n          and penalty_card_failure_option == accept",
+                "penalty_card_failure and not revoke_established\n          and penalty_card_failure_option == accept",
+            ),
+            (
+                "1987/play-50-60.yaml",
+                "penalty_card_failure and not revoke_established and not declarer_played_after\n          and penalty_card_failure_option == substitute",
+                "penalty_card_failure and not revoke_established\n          and penalty_card_failure_option == substitute",
+            ),
+        ]);
+        // Every Law 52 case rules, without a panic.
+        for name in ["law52b1-card-accepted", "law52b1-declarer-played-since", "law52b2-penalty-card-substituted"] {
+            rule(&laws, &case(&format!("1987-play/{name}")));
+        }
+        // West played H2 instead of his major penalty card H4, and North has played since: the
+        // choice is now declarer's again, an open question (accept under 52B1, substitute under 52B2).
+        let since = case("1987-play/law52b1-declarer-played-since");
+        let open = rule(&laws, &since);
+        let last = open.irregularities.last().unwrap();
+        assert_eq!(last.open_questions, ["penalty_card_failure_option"]);
+        let rules: Vec<&str> = last.alternatives.iter().flat_map(|a| a.rules.iter().copied()).collect();
+        assert!(rules.contains(&"Law 52B1 (accepted)") && rules.contains(&"Law 52B2"), "{rules:?}");
+        // Declarer requires H4: it replaces H2 in the quitted trick 2, and H2 becomes a major
+        // penalty card (by hand: the trick is E H8, S H5, W H4, N HA, still North's).
+        let substituted = since.replace(
+            "  - N: HA\n  - director\n",
+            "  - N: HA\n  - director: {penalty_card_failure_option: substitute}\n",
+        );
+        assert_ne!(substituted, since);
+        let ruling = rule(&laws, &substituted);
+        assert_eq!(penalty_cards(&ruling), ["W H2 major"]);
+        let play = ruling.play.unwrap();
+        assert_eq!(revoke_lines_of(&play), ["W 2 corrected"]);
+    }
+
+    fn revoke_lines_of(play: &bridgelaw_runtime::ruling::PlayRuling) -> Vec<String> {
+        play.revokes
+            .iter()
+            .map(|r| {
+                format!(
+                    "{:?} {} {}",
+                    r.revoke.seat,
+                    r.revoke.trick,
+                    if r.revoke.corrected { "corrected" } else { "open" }
+                )
+            })
+            .collect()
+    }
+}

@@ -3,6 +3,7 @@
 //! ruling it under each edition it names, comparing, printing the summary;
 //! with the compiled tables, and with `--laws` (the laws read, checked and
 //! interpreted in the process).
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::process::Command;

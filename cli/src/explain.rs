@@ -29,7 +29,9 @@ pub fn explain(p: &Program, clause: &str, edition: Option<&str>) -> Result<Strin
         };
         let c = &e.clauses[ci];
         let _ = writeln!(out, "{} — {} ({}, edition {})", c.id, c.title, c.authority.name(), e.name);
-        let _ = writeln!(out, "Source: {}{}; {}", c.document, c.place(), c.certainty.name());
+        let source = e.documents.iter().find(|d| d.id == c.document).map(|d| d.citation());
+        let _ =
+            writeln!(out, "Source: {}{}; {}", source.as_deref().unwrap_or(&c.document), c.place(), c.certainty.name());
         if let Some(n) = &c.note {
             let _ = writeln!(out, "Note: {n}");
         }

@@ -3,6 +3,7 @@
 
 use bridgelaw::laws::{self, LoadedLaws, RuleError, Rulebook};
 use bridgelaw::{book, coverage, diff, explain, serve, test_cmd};
+use bridgelaw_compiler::model::Certainty;
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -299,6 +300,12 @@ fn check(dir: Option<&Path>, format: CheckFormat) -> Done {
                             e.rules.len(),
                             tables.join(", ")
                         );
+                        let verified = e.clauses.iter().filter(|c| c.certainty == Certainty::Verified).count();
+                        let _ = writeln!(
+                            out,
+                            "edition {}: {} of {} verified clauses found in their held source documents at the cited page",
+                            e.name, e.verified_in_source, verified
+                        );
                     }
                 }
                 None => {
@@ -334,6 +341,7 @@ fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, 
     let compiled;
     let program = match &loaded {
         Some(l) => l.program(),
+        #[allow(clippy::expect_used, reason = "the build compiled the embedded laws into the tables")]
         None => {
             let set = SourceSet::from_embedded(tables::SOURCES);
             compiled = bridgelaw_compiler::compile(&set);
@@ -382,7 +390,7 @@ fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, 
                 "rulings_unavailable": ruling_report.as_ref().err(),
                 "laws": law_report,
             });
-            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&json).expect("reports serialize"));
+            let _ = writeln!(out, "{}", pretty_json(&json));
         }
     }
     Done { out, status }
@@ -464,7 +472,7 @@ fn rule_errors(path: &Path, format: RulingFormat, errors: &[Reported], status: u
                 .collect();
             let json =
                 serde_json::json!({ "schema_version": bridgelaw_runtime::ruling::SCHEMA_VERSION, "errors": list });
-            let out = serde_json::to_string_pretty(&json).expect("errors serialize") + "\n";
+            let out = pretty_json(&json) + "\n";
             Done { out, status }
         }
     }
@@ -491,9 +499,7 @@ fn rule(path: &Path, format: RulingFormat, edition: Option<&str>, laws: Option<&
     match ruling {
         Ok(ruling) => Done::ok(match format {
             RulingFormat::Text => ruling.to_text(),
-            RulingFormat::Json => {
-                serde_json::to_string_pretty(&ruling.versioned()).expect("a ruling serializes") + "\n"
-            }
+            RulingFormat::Json => pretty_json(&ruling.versioned()) + "\n",
         }),
         Err(RuleError::Case(errors)) => {
             let errors: Vec<Reported> = errors
@@ -574,7 +580,14 @@ fn test(paths: Vec<PathBuf>, laws: Option<&Path>, format: RulingFormat) -> Done 
     };
     let out = match format {
         RulingFormat::Text => report.to_text(),
-        RulingFormat::Json => serde_json::to_string_pretty(&report).expect("a report serializes") + "\n",
+        RulingFormat::Json => pretty_json(&report) + "\n",
     };
     Done { out, status: if report.failed > 0 { INPUT_ERRORS } else { 0 } }
+}
+
+/// Pretty JSON of a value whose map keys are strings, which therefore serializes; should it
+/// not, the output says so as JSON instead of panicking.
+fn pretty_json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string_pretty(value)
+        .unwrap_or_else(|e| serde_json::json!({ "error": format!("cannot serialize the output: {e}") }).to_string())
 }

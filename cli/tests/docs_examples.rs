@@ -3,6 +3,7 @@
 //! edition's own clause in a copy of `laws/`, and the cases of
 //! `docs/case-files.md` parse and are ruled, and match their `expect:` blocks. (`docs/dsl.md` is tested by the
 //! compiler's `docs_examples_parse`.)
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use std::path::{Path, PathBuf};
 

@@ -167,9 +167,9 @@ impl Authority {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Certainty {
-    /// Text quoted from the seeds.
+    /// Text quoted from a held source document (`laws/sources/`).
     Verified,
-    /// Summarized from the published Laws; not in the seeds.
+    /// Summarized from the published Laws; not in a held document.
     Summarized,
     /// Known only indirectly; see the clause's note.
     Uncertain,
@@ -203,8 +203,25 @@ pub struct Clause {
 
 #[derive(Clone, Debug)]
 pub struct Document {
-    pub file: String,
-    pub description: String,
+    /// The id clauses cite it by.
+    pub id: String,
+    pub title: String,
+    pub author: String,
+    pub translator: Option<String>,
+    pub year: String,
+    pub language: String,
+    /// Where its text is held, in words.
+    pub held: String,
+    /// The held copy, relative to the law directory, if the project keeps one.
+    pub file: Option<String>,
+}
+
+impl Document {
+    /// The bibliographic citation: title, author, translator, year, language.
+    pub fn citation(&self) -> String {
+        let translator = self.translator.as_ref().map(|t| format!(", translated by {t}")).unwrap_or_default();
+        format!("{}. {}{}; {}; language {}", self.title, self.author, translator, self.year, self.language)
+    }
 }
 
 /// The verdict of a table on one combination of its facts.
@@ -234,6 +251,8 @@ pub struct Edition {
     pub rules: Vec<Rule>,
     /// One analysis per table that has rules in this edition.
     pub analyses: Vec<Analysis>,
+    /// How many `verified` clauses the drift check found in their held documents.
+    pub verified_in_source: usize,
 }
 
 impl Clause {
@@ -275,6 +294,8 @@ impl Edition {
 #[derive(Clone, Debug)]
 pub struct Program {
     pub types: Vec<TypeDef>,
+    /// The registry of source documents (`sources.yaml`).
+    pub documents: Vec<Document>,
     pub facts: Vec<FactDef>,
     pub rectifications: Vec<RectificationDef>,
     pub tables: Vec<TableDef>,

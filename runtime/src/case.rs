@@ -38,6 +38,17 @@ pub enum Event {
     Withdraw { seat: Seat, card: Card },
     /// A claim or concession, agreed: the claimer's side takes `tricks` of the tricks not yet played.
     Claim { seat: Seat, tricks: usize },
+    /// A player explains an opponent-facing meaning of his side's calls (Law 20F), as he said it.
+    Explain { seat: Seat, text: String },
+    /// A player changes his last call, or (after an opponent's change) a call he made after
+    /// it, saying he was misinformed (Law 21B).
+    Change { seat: Seat, call: Call },
+    /// A player replaces his last call, later than at once: a correction of an unintended call
+    /// or a change of call (Law 25), whoever has called since.
+    Correct { seat: Seat, call: Call },
+    /// A player is found to have called holding cards taken from the wrong board (1987 Law
+    /// 17D, 2017 Law 15A).
+    WrongBoard { seat: Seat },
 }
 
 /// A whole case.

@@ -10,5 +10,5 @@ pub mod ruling;
 
 pub use bridgelaw_tables as tables;
 pub use case::{Case, Event};
-pub use referee::{rule, RefereeError};
+pub use referee::{rule, ErrorKind, RefereeError};
 pub use ruling::Ruling;

@@ -4,7 +4,7 @@
 
 use crate::auction::{Call, Contract, Made, Seat};
 use crate::play::{Card, Revoke, RevokeKind};
-use bridgelaw_tables::{Duration, Rectification};
+use bridgelaw_tables::{Duration, LeadDuration, Rectification};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -73,6 +73,22 @@ impl Rectified {
                 Act::Card(_) => format!("{turn_of}'s card is taken first; {o}'s {c} is deemed played after it"),
             },
             Rectification::ReopenAuction => format!("the auction does not end; {turn_of}, deprived of his turn, calls"),
+            Rectification::ScoreWithoutCall => {
+                format!("{o}'s {c} is struck out: the final contract is scored as if it had not been made")
+            }
+            Rectification::CallChanged => format!("{o}'s {c} replaces the call he changes, which is withdrawn"),
+            Rectification::ChangeRefused => format!("{o} may not change his call to {c}; his call stands"),
+            Rectification::AdjustedScoreIfAdvantage => format!(
+                "it is too late for {o} to change his call; the director awards an adjusted score if he judges that {} and {} gained an advantage from the misinformation",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::AwardAdjustedScore => "the director awards an adjusted score; the deal is not played on".into(),
+            Rectification::CancelDeal => "the director cancels the deal".into(),
+            Rectification::DealContinues => "the deal is not cancelled; the auction goes on".into(),
+            Rectification::CancelLaterPasses => {
+                format!("the passes made after the call that deprived {turn_of} of his turn are cancelled")
+            }
             Rectification::MustPass { duration: Duration::NextTurn, .. } => {
                 format!("{names} must pass at the next turn to call")
             }
@@ -109,7 +125,7 @@ impl Rectified {
             Rectification::ProhibitUnspecifiedSuit => {
                 "declarer may prohibit the lead of any one suit the offender did not specify in the legal auction".into()
             }
-            Rectification::TransferTricks { count } => {
+            Rectification::TransferTricks { count, .. } => {
                 let n = ["no trick is", "one trick is", "two tricks are"][count as usize];
                 format!("{n} transferred from {o} and {}'s side to {} and {}", o.partner(), o.lho(), o.rho())
             }
@@ -159,9 +175,13 @@ impl Rectified {
                 "{names} must lead {}; every penalty card of that suit is picked up",
                 c_suit(c).map(|s| s.name()).unwrap_or("the penalty card's suit")
             ),
-            Rectification::ProhibitPenaltyCardSuit => format!(
-                "{names} may not lead {} for as long as he retains the lead; every penalty card of that suit is picked up",
-                c_suit(c).map(|s| s.name()).unwrap_or("the penalty card's suit")
+            Rectification::ProhibitPenaltyCardSuit { lasts } => format!(
+                "{names} may not lead {} {}; every penalty card of that suit is picked up",
+                c_suit(c).map(|s| s.name()).unwrap_or("the penalty card's suit"),
+                match lasts {
+                    LeadDuration::WhileOnLead => "for as long as he retains the lead",
+                    LeadDuration::NextLead => "at his next lead",
+                }
             ),
             Rectification::PenaltyCardStays => format!("{names} may lead any card; {o}'s penalty card {c} stays on the table"),
             Rectification::AnyLegalCard => format!("{o}, unable to comply with the penalty, may play any legal card, as {c}"),
@@ -203,6 +223,15 @@ impl Rectified {
                 o.lho(),
                 o.rho()
             ),
+            Rectification::RevokeNotEstablished => {
+                format!("this act does not establish {o}'s revoke, which may still be corrected")
+            }
+            Rectification::RestrictionLapses => "the lead restriction lapses".into(),
+            Rectification::RestrictionApplies => {
+                "the lead restriction applies at the restricted player's first turn to lead".into()
+            }
+            Rectification::HonourCard => format!("{c} is of honour rank"),
+            Rectification::CardBelowHonourRank => format!("{c} is below honour rank"),
             Rectification::RevokeEstablished => {
                 format!("{o}'s revoke is established: it may no longer be corrected, except on the twelfth trick, and the revoke trick stands")
             }
@@ -377,14 +406,53 @@ impl IrregularityRuling {
     }
 }
 
+/// Where a lead restriction from the auction stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeadStatus {
+    /// The auction is not over.
+    Pending,
+    /// It applies at the restricted player's first turn to lead.
+    Applies,
+    /// It lapsed: the offending side declares, the suit was later bid, or no contract.
+    Lapsed,
+    /// It depends on a judgement or choice the case does not give.
+    Open,
+    /// The tables do not decide it.
+    Unprovided,
+}
+
+impl LeadStatus {
+    /// The status as the JSON ruling and the text name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            LeadStatus::Pending => "pending",
+            LeadStatus::Applies => "applies",
+            LeadStatus::Lapsed => "lapsed",
+            LeadStatus::Open => "open",
+            LeadStatus::Unprovided => "unprovided",
+        }
+    }
+}
+
+impl std::fmt::Display for LeadStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl PartialEq<&str> for LeadStatus {
+    fn eq(&self, other: &&str) -> bool {
+        self.name() == *other
+    }
+}
+
 /// A lead restriction that arises if the offending side defends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LeadRestriction {
     /// The player whose lead may be restricted.
     pub seat: Seat,
-    /// `pending` (auction not over), `applies`, `lapsed` (the offending side declares, the
-    /// suit was later bid, or no contract) or `unprovided`.
-    pub status: &'static str,
+    pub status: LeadStatus,
     /// The restriction's rectification once decided: `require_or_prohibit_suit`,
     /// `prohibit_any_suit` or `no_lead_restriction`.
     pub kind: Option<&'static str>,
@@ -664,6 +732,9 @@ impl Ruling {
                 Some(s) => {
                     let _ = writeln!(out, "Next to call: {s}.");
                 }
+                None if self.irregularities.iter().all(|i| i.open_questions.is_empty()) => {
+                    let _ = writeln!(out, "The deal is not played on: the director's ruling ends it.");
+                }
                 None => {
                     let _ = writeln!(out, "The auction cannot continue until the open questions are settled.");
                 }
@@ -687,7 +758,7 @@ impl Ruling {
                 let _ = writeln!(out, "{}", r.description());
                 rectification_lines(&mut out, "  ", &r.rectifications);
                 let law = r.rectifications.iter().find_map(|v| match v.kind {
-                    Rectification::TransferTricks { count } => Some(count as usize),
+                    Rectification::TransferTricks { count, .. } => Some(count as usize),
                     _ => None,
                 });
                 if law.is_some_and(|n| n > r.transferred) {

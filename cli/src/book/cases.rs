@@ -215,7 +215,7 @@ fn ruling_html(book: &Book, from: &str, ruling: &Ruling, out: &mut String) {
         let _ = writeln!(
             out,
             "<p>Lead restriction, {}: {} ({}).</p>",
-            escape(l.status),
+            escape(l.status.name()),
             escape(&l.text),
             clause_links(book, from, ruling, &l.clauses)
         );

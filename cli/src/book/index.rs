@@ -100,7 +100,7 @@ pub(super) fn index_page(book: &Book) -> SiteFile {
         );
         body.push_str("<details><summary>Sources</summary><dl>\n");
         for d in &e.documents {
-            let _ = writeln!(body, "<dt><cite>{}</cite></dt><dd>{}</dd>", escape(&d.file), escape(&d.description));
+            let _ = writeln!(body, "<dt><cite>{}</cite></dt><dd>{}</dd>", escape(&d.citation()), escape(&d.held));
         }
         body.push_str("</dl></details>\n<ul class=\"laws\">\n");
         for law in &pages.laws {

@@ -165,13 +165,13 @@ fn clause(book: &Book, from: &str, ei: usize, ci: usize, out: &mut String) {
         escape(&c.id),
         escape(&c.title)
     );
-    let document = e.documents.iter().find(|d| d.file == c.document);
+    let document = e.documents.iter().find(|d| d.id == c.document);
     let _ = writeln!(
         out,
         "<p class=\"source\"><span class=\"certainty {0}\">{0}</span> {kind}; source: <cite{1}>{2}</cite>{3}</p>",
         c.certainty.name(),
-        document.map(|d| format!(" title=\"{}\"", escape(&d.description))).unwrap_or_default(),
-        escape(&c.document),
+        document.map(|d| format!(" title=\"{}\"", escape(&d.held))).unwrap_or_default(),
+        escape(&document.map(|d| d.citation()).unwrap_or_else(|| c.document.clone())),
         escape(&c.place())
     );
     if let Some(note) = &c.note {

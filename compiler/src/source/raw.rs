@@ -97,14 +97,55 @@ pub struct AssumeSrc {
 #[serde(deny_unknown_fields)]
 pub struct EditionFile {
     pub title: S,
+    /// The ids, in `sources.yaml`, of the documents the edition's clauses cite.
+    pub documents: Vec<S>,
+}
+
+/// `sources.yaml`: the registry of the source documents clauses cite.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegistryFile {
     pub documents: Vec<DocumentSrc>,
 }
 
+/// A source document: what it is bibliographically, and where its text is held.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DocumentSrc {
-    pub file: S,
-    pub description: S,
+    pub id: S,
+    pub title: S,
+    pub author: S,
+    pub translator: Option<S>,
+    pub year: S,
+    pub language: S,
+    /// Where the text is held, in words.
+    pub held: S,
+    /// The held copy, relative to the law directory (`sources/…txt`).
+    pub file: Option<S>,
+    pub pages: Option<PagesSrc>,
+    #[serde(default)]
+    pub artifacts: Vec<ArtifactSrc>,
+    /// `once`: a line repeated at once in the scan is quoted once.
+    pub repeated_lines: Option<S>,
+}
+
+/// How a held document marks its pages.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PagesSrc {
+    /// A regular expression whose first group is the page label.
+    pub marker: S,
+    /// `foot` (the marker follows its page's text) or `head` (it precedes it).
+    pub position: S,
+}
+
+/// Text of a held document that is not part of what it says.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArtifactSrc {
+    /// A regular expression; each match is removed.
+    pub pattern: S,
+    pub because: S,
 }
 
 /// One clause of a law or of the commentary.
@@ -117,12 +158,12 @@ pub struct ClauseSrc {
     /// `law` or `commentary`.
     pub authority: S,
     pub source: CitationSrc,
-    /// `verified` (text from the seeds), `summarized` (from the published
-    /// Laws, not in the seeds) or `uncertain`.
+    /// `verified` (text quoted from a held document), `summarized` (from the
+    /// published Laws, not held) or `uncertain`.
     pub certainty: S,
     /// Why the clause is uncertain, or any other remark for the committee.
     pub note: Option<S>,
-    /// The original text, verbatim from the seeds.
+    /// The original text, verbatim from the held document.
     pub text: Option<S>,
     pub summary: S,
     /// For commentary: the clause it interprets.

@@ -19,12 +19,26 @@ use play::PlayState;
 // `Known` is a 128-bit set of facts.
 const _: () = assert!(FactId::ALL.len() <= 128, "too many facts for the `Known` bitset");
 
+/// Why the referee cannot rule on a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The case is malformed or inconsistent: a card not held, an event out of place.
+    Malformed,
+    /// The edition's tables do not yet rule the irregularity (`table`, when one is named, is the
+    /// table that lacks the rule or gave a rectification that cannot apply here).
+    NotYetRuled { edition: &'static str, table: Option<&'static str> },
+    /// The edition's table has no rule for the facts and answers the case gives.
+    NoRuleApplies { edition: &'static str, table: &'static str },
+}
+
 /// A case the referee cannot rule on: malformed, or an irregularity that no
 /// table of the edition covers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefereeError {
-    /// The 1-based number of the event at fault.
+    /// The 1-based number of the event at fault (the last event's, for what the end of the
+    /// record brings); the CLI maps it to the case file's line.
     pub event: usize,
+    pub kind: ErrorKind,
     pub message: String,
 }
 
@@ -66,6 +80,10 @@ struct Pending {
     last_bid: Option<Call>,
     facts: Facts,
     known: Known,
+    /// The table that rules it: `irregularity`, or one consulted directly.
+    table: Table,
+    /// For a change after misinformation: the index of the call changed.
+    target: Option<usize>,
 }
 
 /// The set of facts whose value is known, by `FactId` index.
@@ -133,8 +151,9 @@ struct Referee<'c> {
     turn: Seat,
     over: bool,
     bindings: Vec<Binding>,
-    /// Players deprived of a turn by an accepted call, who have not called since.
-    skipped: Vec<Seat>,
+    /// Players deprived of a turn by an accepted call, who have not called since, with the
+    /// index of the call that skipped them.
+    skipped: Vec<(Seat, usize)>,
     pending: Option<Pending>,
     irregularities: Vec<IrregularityRuling>,
     leads: Vec<PendingLead>,
@@ -151,6 +170,12 @@ struct Referee<'c> {
     /// The offender's earlier call, when the ruling being applied withdrew it: it is then the
     /// withdrawn call that lead restrictions refer to.
     withdrawn_earlier: Option<Call>,
+    /// The last change of call after misinformation: the changer and the new call's index.
+    misinformation_change: Option<(Seat, usize)>,
+    /// A `director` event whose answers a condoning call's ruling already used.
+    answered_by_next: Option<usize>,
+    /// Calls that stood in the auction but are struck out of the final contract (2017 36C).
+    struck: Vec<usize>,
 }
 
 /// Rules on a whole case with the built-in tables of its edition.
@@ -179,15 +204,23 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         play: None,
         cancelled_onwards: false,
         withdrawn_earlier: None,
+        misinformation_change: None,
+        answered_by_next: None,
+        struck: Vec::new(),
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
+        if r.answered_by_next == Some(number) {
+            continue;
+        }
         check_phase(&r, number, event)?;
         match event {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
             // Between the auction and the first card, a choice for the opening lead (a lead
             // restriction) is the play's.
-            Event::Director { answers } if r.play.is_some() || (!answers.is_empty() && r.play_can_start()) => {
+            Event::Director { answers }
+                if r.pending.is_none() && (r.play.is_some() || (!answers.is_empty() && r.play_can_start())) =>
+            {
                 r.play_director(number, answers)?
             }
             Event::Director { answers } => match r.pending.take() {
@@ -206,6 +239,11 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
             Event::Expose { seat, card } => r.expose(number, *seat, *card)?,
             Event::Inspect { by, trick } => r.inspect(number, *by, *trick)?,
             Event::Claim { seat, tricks } => r.claim(number, *seat, *tricks)?,
+            // An explanation is not an irregularity; the director judges any misinformation.
+            Event::Explain { .. } => {}
+            Event::Change { seat, call } => r.change(number, *seat, *call)?,
+            Event::WrongBoard { seat } => r.wrong_board(number, *seat)?,
+            Event::Correct { seat, call } => r.correct(number, *seat, *call)?,
         }
         if r.stopped_at.is_some() {
             r.stopped_at = Some(case.events.len() - number);
@@ -234,9 +272,9 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
         Event::Director { answers } => {
             let mut facts = Facts::default();
             answer(number, answers, &mut facts, &mut Known::default())?;
-            let play = r.play.is_some() || (!answers.is_empty() && r.play_can_start());
+            let play = r.pending.is_none() && (r.play.is_some() || (!answers.is_empty() && r.play_can_start()));
             for (name, _) in answers {
-                let fact = FactId::from_name(name).expect("checked by `answer`");
+                let Some(fact) = FactId::from_name(name) else { continue }; // `answer` rejected unknown names
                 if auction_fact(r.laws, fact) == play {
                     let (phase, other) = if play { ("the play", "the auction") } else { ("the auction", "the play") };
                     return Err(err(
@@ -269,7 +307,7 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
 
 /// The tables the auction is ruled by: its entry table, the tables it delegates to, and the
 /// lead restriction decided at its end. The others are the play's.
-const AUCTION_TABLES: [Table; 7] = [
+const AUCTION_TABLES: [Table; 11] = [
     Table::Irregularity,
     Table::PassOutOfRotation,
     Table::BidOutOfRotation,
@@ -277,6 +315,10 @@ const AUCTION_TABLES: [Table; 7] = [
     Table::InsufficientBid,
     Table::ChangeOfCall,
     Table::LeadRestriction,
+    Table::ObligationBreach,
+    Table::DoubleProhibitionBreach,
+    Table::MisinformationChange,
+    Table::WrongBoard,
 ];
 
 /// Whether the auction's tables ask `fact`, in these laws or any built-in edition (so that a
@@ -313,12 +355,23 @@ pub fn first_irregularity(dealer: Seat, calls: &[(Seat, Call)]) -> Option<usize>
 /// value indices) that lead to it.
 type Group = (Decision, Vec<Vec<usize>>);
 
+/// A malformed or inconsistent case.
 fn err(event: usize, message: impl Into<String>) -> RefereeError {
-    RefereeError { event, message: message.into() }
+    RefereeError { event, kind: ErrorKind::Malformed, message: message.into() }
 }
 
-fn unsupported(event: usize, edition: &str, what: &str) -> RefereeError {
-    err(event, format!("{what}: the tables of edition {edition} do not yet rule this irregularity"))
+/// An irregularity the edition's tables do not yet rule.
+fn unsupported(event: usize, edition: &'static str, what: &str) -> RefereeError {
+    unsupported_at(event, edition, None, what)
+}
+
+/// An irregularity the edition's tables do not yet rule, naming the table concerned.
+fn unsupported_at(event: usize, edition: &'static str, table: Option<Table>, what: &str) -> RefereeError {
+    RefereeError {
+        event,
+        kind: ErrorKind::NotYetRuled { edition, table: table.map(|t| t.name()) },
+        message: format!("{what}: the tables of edition {edition} do not yet rule this irregularity"),
+    }
 }
 
 fn call_kind(call: Call) -> CallKind {
@@ -373,12 +426,22 @@ impl Referee<'_> {
                     ),
                 ));
             }
+            #[allow(clippy::expect_used, reason = "referee invariant: checked above")]
             let mut p = self.pending.take().expect("checked above");
             p.facts.lho_called = by_lho;
             p.facts.turn_player_called = by_turn_player;
             p.known.insert(FactId::LhoCalled);
             p.known.insert(FactId::TurnPlayerCalled);
-            self.decide(p, &[])?;
+            p.facts.attention_after_opening_lead = self.attention_after_opening_lead(event);
+            // The director, called after the condoning call, gives the judgements its ruling needs.
+            let answers = match self.case.events.get(event) {
+                Some(Event::Director { answers }) if !answers.is_empty() && self.play.is_none() => {
+                    self.answered_by_next = Some(event + 1);
+                    answers.as_slice()
+                }
+                _ => &[],
+            };
+            self.decide(p, answers)?;
             if self.stopped_at.is_some() {
                 return Ok(());
             }
@@ -392,6 +455,8 @@ impl Referee<'_> {
             Some(Irregularity::CallAfterAuction)
         } else if matches!(call, Call::Bid { level, .. } if level > 7) {
             Some(Irregularity::BidAboveSeven)
+        } else if let Some((table, broken)) = (seat == self.turn).then(|| self.broken_binding(seat, call)).flatten() {
+            return self.breach(event, seat, call, table, broken);
         } else if seat != self.turn {
             Some(match call {
                 Call::Pass => Irregularity::PassOutOfRotation,
@@ -410,21 +475,160 @@ impl Referee<'_> {
         }
     }
 
-    /// Classifies a call made in turn: `None` if it is legal.
-    fn in_turn_irregularity(&self, event: usize, seat: Seat, call: Call) -> Result<Option<Irregularity>, RefereeError> {
-        for b in self.bound(seat) {
-            let broken = match b.bound {
-                Bound::Pass(_) => call != Call::Pass,
-                Bound::NoDoubleOrRedouble | Bound::SufficientBidOrPass => matches!(call, Call::Double | Call::Redouble),
-                Bound::Repeat(c) => call != c,
-            };
-            if broken {
-                if matches!(b.bound, Bound::Pass(_)) {
-                    return Ok(Some(Irregularity::CallWhenObligedToPass));
+    /// A call in turn that breaks an obligation other than an obligation to pass: the table
+    /// that rules it, and which obligation it breaks.
+    fn broken_binding(&self, seat: Seat, call: Call) -> Option<(Table, tables::BrokenObligation)> {
+        use tables::BrokenObligation as B;
+        let double = matches!(call, Call::Double | Call::Redouble);
+        self.bound(seat).find_map(|b| match b.bound {
+            Bound::NoDoubleOrRedouble if double => Some((Table::DoubleProhibitionBreach, B::RepeatBid)),
+            Bound::SufficientBidOrPass if double => Some((Table::ObligationBreach, B::SufficientBidOrPass)),
+            Bound::Repeat(c) if call != c && c.is_bid() => Some((Table::ObligationBreach, B::RepeatBid)),
+            Bound::Repeat(c) if call != c => Some((Table::ObligationBreach, B::RepeatDouble)),
+            _ => None,
+        })
+    }
+
+    /// Records a call that breaks an obligation, for the table that rules it.
+    fn breach(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        call: Call,
+        table: Table,
+        broken: tables::BrokenObligation,
+    ) -> Result<(), RefereeError> {
+        // Every table with rules tests some fact.
+        if self.laws.tests(table).is_empty() {
+            let what = format!("{seat} calls {call} against an obligation from an earlier ruling");
+            return Err(unsupported(event, self.edition(), &what));
+        }
+        self.calls.push(Made { seat, call, cancelled: false });
+        let index = self.calls.len() - 1;
+        let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, Some(index));
+        p.facts.broken_obligation = broken;
+        p.table = table;
+        self.pending = Some(p);
+        Ok(())
+    }
+
+    /// A change of call after misinformation (Law 21B), by the misinformed player or by his
+    /// left-hand opponent after it, awaiting the director's judgement.
+    fn change(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
+        self.no_pending(event)?;
+        let after_change = self.misinformation_change.filter(|(s, _)| *s == seat.rho()).map(|(_, i)| i);
+        let standing_after =
+            |from: usize| (from..self.calls.len()).find(|&i| !self.calls[i].cancelled && self.calls[i].seat == seat);
+        let (by, target) = match after_change.and_then(|i| standing_after(i + 1)) {
+            Some(t) => (tables::ChangeBy::LhoAfterChange, Some(t)),
+            None => (
+                tables::ChangeBy::Misinformed,
+                (0..self.calls.len()).rev().find(|&i| !self.calls[i].cancelled && self.calls[i].seat == seat),
+            ),
+        };
+        let Some(target) = target else {
+            return Err(err(event, format!("{seat} changes a call, but has made none")));
+        };
+        let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, None);
+        p.facts.change_by = by;
+        p.facts.partner_called_since =
+            self.calls[target + 1..].iter().any(|m| !m.cancelled && m.seat == seat.partner());
+        p.facts.auction_period_over = self.play.is_some();
+        (p.table, p.target) = (Table::MisinformationChange, Some(target));
+        self.pending = Some(p);
+        Ok(())
+    }
+
+    /// Whether the first `director` entry after `event` comes only after the first card; if
+    /// so, that entry is the late discovery this ruling answers, and is not ruled again.
+    fn attention_after_opening_lead(&mut self, event: usize) -> bool {
+        let rest = self.case.events.iter().enumerate().skip(event);
+        let mut played = false;
+        for (i, e) in rest {
+            match e {
+                Event::Play { .. } | Event::SimultaneousPlays { .. } | Event::Together { .. } => played = true,
+                Event::Director { .. } if played => {
+                    self.answered_by_next = Some(i + 1);
+                    return true;
                 }
-                let what = format!("{seat} calls {call} against an obligation from an earlier ruling");
-                return Err(unsupported(event, self.edition(), &what));
+                Event::Director { .. } => return false,
+                _ => {}
             }
+        }
+        false
+    }
+
+    /// A correction of a player's last call made later than at once (Law 25), for the
+    /// `change_of_call` table.
+    fn correct(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
+        self.no_pending(event)?;
+        let Some(target) =
+            (0..self.calls.len()).rev().find(|&i| !self.calls[i].cancelled && self.calls[i].seat == seat)
+        else {
+            return Err(err(event, format!("{seat} corrects a call, but has made none")));
+        };
+        let since = |who: Seat| self.calls[target + 1..].iter().any(|m| !m.cancelled && m.seat == who);
+        let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, None);
+        p.facts.lho_called_since = since(seat.lho());
+        p.facts.partner_called_since = since(seat.partner());
+        p.known.remove(FactId::ChangeIntent);
+        (p.table, p.target) = (Table::ChangeOfCall, Some(target));
+        self.pending = Some(p);
+        Ok(())
+    }
+
+    /// A player found to have called holding cards from the wrong board (1987 Law 17D, 2017 15A).
+    fn wrong_board(&mut self, event: usize, seat: Seat) -> Result<(), RefereeError> {
+        self.no_pending(event)?;
+        let Some(first) = self.calls.iter().position(|m| !m.cancelled && m.seat == seat) else {
+            return Err(err(event, format!("{seat} holds cards from the wrong board but has not called")));
+        };
+        let mut p = self.pending_for(
+            event,
+            seat,
+            self.calls[first].call,
+            seat,
+            Irregularity::CallWhenObligedToPass,
+            Some(first),
+        );
+        p.facts.partner_called_since = self.calls[first + 1..].iter().any(|m| !m.cancelled && m.seat == seat.partner());
+        p.facts.auction_period_over = self.play.is_some();
+        p.table = Table::WrongBoard;
+        self.pending = Some(p);
+        Ok(())
+    }
+
+    fn no_pending(&self, event: usize) -> Result<(), RefereeError> {
+        match &self.pending {
+            Some(p) => Err(err(
+                event,
+                format!("the irregularity of event {} awaits a ruling; record `director` before this event", p.event),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Carries out a change of call the table allows: the new call replaces the old in place.
+    fn change_call(&mut self, p: &Pending) {
+        let Some(target) = p.target else { return };
+        self.calls[target].cancelled = true;
+        self.calls.insert(target + 1, Made { seat: p.offender, call: p.call, cancelled: false });
+        self.misinformation_change = Some((p.offender, target + 1));
+        if let Some(last) = self.calls.iter().rev().find(|m| !m.cancelled) {
+            self.turn = last.seat.lho();
+        }
+        self.over = auction_over(&self.calls) && self.skipped.is_empty();
+    }
+
+    /// Classifies a call made in turn: `None` if it is legal.
+    fn in_turn_irregularity(
+        &self,
+        _event: usize,
+        seat: Seat,
+        call: Call,
+    ) -> Result<Option<Irregularity>, RefereeError> {
+        if call != Call::Pass && self.bound(seat).any(|b| matches!(b.bound, Bound::Pass(_))) {
+            return Ok(Some(Irregularity::CallWhenObligedToPass));
         }
         Ok(match call {
             Call::Bid { .. } if !outranks(call, last_bid(&self.calls).map(|m| m.call)) => {
@@ -441,7 +645,7 @@ impl Referee<'_> {
     fn legal(&mut self, seat: Seat, call: Call) {
         self.calls.push(Made { seat, call, cancelled: false });
         self.bindings.retain(|b| b.seat != seat || b.bound == Bound::Pass(Duration::Throughout));
-        self.skipped.retain(|s| *s != seat);
+        self.skipped.retain(|s| s.0 != seat);
         self.turn = seat.lho();
     }
 
@@ -450,10 +654,11 @@ impl Referee<'_> {
         if !auction_over(&self.calls) {
             return Ok(());
         }
-        let Some(&skipped) = self.skipped.first() else {
+        let Some(&(skipped, _)) = self.skipped.first() else {
             self.over = true;
             return Ok(());
         };
+        #[allow(clippy::expect_used, reason = "referee invariant: an ended auction has calls")]
         let last = self.calls.last().expect("an ended auction has calls");
         let p =
             self.pending_for(event, last.seat, Call::Pass, skipped, Irregularity::AuctionEndsOverSkippedPlayer, None);
@@ -504,6 +709,8 @@ impl Referee<'_> {
         if !(out_of_rotation && turn == Turn::Lho) {
             known.insert(FactId::ChangeIntent);
         }
+        // A bid is taken as natural unless the director judges what it indicated (Law 29C).
+        known.insert(FactId::IndicatedDenomination);
         Pending {
             event,
             index,
@@ -513,6 +720,8 @@ impl Referee<'_> {
             last_bid: last_bid(before).map(|m| m.call),
             facts,
             known,
+            table: Table::Irregularity,
+            target: None,
         }
     }
 
@@ -579,10 +788,15 @@ impl Referee<'_> {
                 p.facts.rho_call = if call == Call::Pass { tables::RhoCall::Pass } else { tables::RhoCall::Acts };
                 p.known.insert(FactId::RhoCall);
             }
-            if seat == p.offender && !offender_seen {
+            let not_a_correction =
+                p.facts.irregularity == Irregularity::InsufficientBid && matches!(call, Call::Double | Call::Redouble);
+            if seat == p.offender && !offender_seen && !not_a_correction {
                 offender_seen = true;
-                let same =
-                    matches!((call, p.call), (Call::Bid { strain: a, .. }, Call::Bid { strain: b, .. }) if a == b);
+                let same = match (call, indicated(&p.facts, p.call)) {
+                    (Call::Bid { strain, .. }, Some(indicated)) => Some(strain) == indicated,
+                    (Call::Bid { strain: a, .. }, None) => matches!(p.call, Call::Bid { strain: b, .. } if a == b),
+                    _ => false,
+                };
                 p.facts.offender_call =
                     if same { tables::OffenderCall::SameDenomination } else { tables::OffenderCall::Other };
                 let lowest = lowest_sufficient(p.last_bid, p.call);
@@ -602,12 +816,13 @@ impl Referee<'_> {
         self.withdrawn_earlier = None;
         answer(p.event, answers, &mut p.facts, &mut p.known)?;
         self.look_ahead(&mut p);
-        let (unknown, mut groups) = self.consult(Table::Irregularity, &p.facts, &p.known);
+        let (unknown, mut groups) = self.consult(p.table, &p.facts, &p.known);
         let facts = facts_shown(&groups, &p.facts, &p.known);
-        let irregularity = p.facts.irregularity.name();
+        let irregularity = if p.table == Table::Irregularity { p.facts.irregularity.name() } else { p.table.name() };
         let mut ruling =
             IrregularityRuling::new(p.event, irregularity, p.offender, Act::Call(p.call), p.turn_of, facts);
         if groups.len() == 1 {
+            #[allow(clippy::expect_used, reason = "referee invariant: one group")]
             let (decision, _) = groups.pop().expect("one group");
             ruling.rules = decision.rules().collect();
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
@@ -646,7 +861,9 @@ impl Referee<'_> {
             Rectification::SubstitutePass | Rectification::SubstituteCall | Rectification::WithdrawEarlierCall => {
                 (vec![p.offender], None)
             }
-            Rectification::BarredPlayerPasses | Rectification::ReopenAuction => (vec![p.turn_of], None),
+            Rectification::BarredPlayerPasses | Rectification::ReopenAuction | Rectification::CancelLaterPasses => {
+                (vec![p.turn_of], None)
+            }
             Rectification::MustPass { who, duration } => (Self::seats(p, who), Some(duration)),
             Rectification::NoDoubleOrRedouble { who }
             | Rectification::MustRepeatCall { who }
@@ -682,9 +899,9 @@ impl Referee<'_> {
                 self.turn = p.offender.lho();
                 if p.facts.turn == Turn::Rho
                     && is_out_of_rotation(p.facts.irregularity)
-                    && !self.skipped.contains(&p.turn_of)
+                    && !self.skipped.iter().any(|s| s.0 == p.turn_of)
                 {
-                    self.skipped.push(p.turn_of);
+                    self.skipped.push((p.turn_of, p.index.unwrap_or(self.calls.len())));
                 }
             }
             Rectification::CancelCall => {
@@ -703,6 +920,10 @@ impl Referee<'_> {
             Rectification::SubstitutePass => {
                 self.calls.push(Made { seat: p.offender, call: Call::Pass, cancelled: false });
                 self.turn = p.offender.lho();
+            }
+            Rectification::SubstituteCall | Rectification::WithdrawEarlierCall if p.target.is_some() => {
+                self.change_call(p);
+                self.misinformation_change = None;
             }
             Rectification::SubstituteCall => {
                 let Some(i) = p.index else { return view };
@@ -729,6 +950,28 @@ impl Referee<'_> {
             }
             Rectification::DeemSubsequent => self.in_turn_first = true,
             Rectification::ReopenAuction => self.turn = p.turn_of,
+            Rectification::CallChanged => self.change_call(p),
+            Rectification::ScoreWithoutCall => {
+                // The auction took its course with the call; the contract is scored without it.
+                self.struck.extend(p.index);
+                self.turn = p.offender.lho();
+            }
+            Rectification::ChangeRefused => self.calls.push(Made { seat: p.offender, call: p.call, cancelled: true }),
+            Rectification::AdjustedScoreIfAdvantage => {
+                self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() })
+            }
+            Rectification::CancelDeal | Rectification::AwardAdjustedScore => {
+                self.calls.iter_mut().for_each(|m| m.cancelled = true);
+                self.stopped_at = Some(0);
+            }
+            Rectification::DealContinues => {}
+            Rectification::CancelLaterPasses => {
+                let from = self.skipped.iter().find(|s| s.0 == p.turn_of).map(|s| s.1 + 1);
+                if let Some(from) = from {
+                    let from = from.min(self.calls.len());
+                    self.calls[from..].iter_mut().filter(|m| m.call == Call::Pass).for_each(|m| m.cancelled = true);
+                }
+            }
             Rectification::MustPass { duration, .. } => self.bind(&view.seats, Bound::Pass(duration), *t),
             Rectification::NoDoubleOrRedouble { .. } => self.bind(&view.seats, Bound::NoDoubleOrRedouble, *t),
             Rectification::MustRepeatCall { .. } => self.bind(&view.seats, Bound::Repeat(p.call), *t),
@@ -787,8 +1030,9 @@ impl Referee<'_> {
     /// Asks the lead-restriction table about a restriction once the contract is known: the
     /// restriction's kind, suit and clauses, or `open` with the question it depends on.
     fn lead_restriction(&self, l: &PendingLead) -> LeadDecision {
-        let suit = match l.withdrawn {
-            Call::Bid { strain, level } if strain != Strain::NoTrump && level <= 7 => Some(strain),
+        let suit = match (l.withdrawn, indicated(&l.facts, l.withdrawn)) {
+            (Call::Bid { level, .. }, Some(indicated)) if level <= 7 => indicated.filter(|s| *s != Strain::NoTrump),
+            (Call::Bid { strain, level }, _) if strain != Strain::NoTrump && level <= 7 => Some(strain),
             _ => None,
         };
         let later = suit.is_some_and(|s| {
@@ -848,15 +1092,21 @@ impl Referee<'_> {
         }
         let play = self.play_ruling();
         let open = self.stopped_at.is_some();
+        for &i in &self.struck {
+            self.calls[i].cancelled = true;
+        }
         let contract = if self.over { auction::contract(&self.calls).or(self.case.contract) } else { None };
         let leads = std::mem::take(&mut self.leads);
         let mut lead_restrictions = Vec::new();
         for l in &leads {
             let (seat, offender) = (l.seat, l.offender);
-            let restriction = match (self.over, contract) {
-                (false, _) => LeadRestriction {
+            // Whether the restriction lapses at the end of the auction is the tables' to say. (A
+            // lapsed restriction keeps the clauses that imposed it, as its rulings always have.)
+            let lapses = if self.over { self.restriction_lapses(contract, offender) } else { None };
+            let restriction = match (self.over, lapses, contract) {
+                (false, _, _) => LeadRestriction {
                     seat,
-                    status: "pending",
+                    status: LeadStatus::Pending,
                     kind: None,
                     suit: None,
                     opening_lead: false,
@@ -865,19 +1115,19 @@ impl Referee<'_> {
                     ),
                     clauses: l.clauses.clone(),
                 },
-                (true, Some(c)) if !c.declarer.same_side(offender) => {
+                (true, Some(false), Some(c)) => {
                     let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
                     self.cite(&clauses);
                     let opening = c.declarer.lho() == seat;
                     let when = if opening { "the opening lead" } else { "his first turn to lead" };
                     let (status, text) = match (kind, suit) {
-                        ("require_or_prohibit_suit", Some(s)) => ("applies", format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
-                        ("require_or_prohibit_suit", None) => ("applies", format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
-                        ("prohibit_unspecified_suit", _) => ("applies", format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
-                        ("prohibit_any_suit", _) => ("applies", format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
-                        ("no_lead_restriction", _) => ("lapsed", format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
-                        ("open", _) => ("open", open.unwrap_or_default()),
-                        _ => ("unprovided", "the tables do not decide this lead restriction".to_string()),
+                        ("require_or_prohibit_suit", Some(s)) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
+                        ("require_or_prohibit_suit", None) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
+                        ("prohibit_unspecified_suit", _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
+                        ("prohibit_any_suit", _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
+                        ("no_lead_restriction", _) => (LeadStatus::Lapsed, format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
+                        ("open", _) => (LeadStatus::Open, open.unwrap_or_default()),
+                        _ => (LeadStatus::Unprovided, "the tables do not decide this lead restriction".to_string()),
                     };
                     LeadRestriction {
                         seat,
@@ -889,22 +1139,31 @@ impl Referee<'_> {
                         clauses,
                     }
                 }
-                (true, Some(_)) => LeadRestriction {
+                (true, Some(true), Some(_)) => LeadRestriction {
                     seat,
-                    status: "lapsed",
+                    status: LeadStatus::Lapsed,
                     kind: None,
                     suit: None,
                     opening_lead: false,
                     text: format!("{offender}'s side declares, so {seat} is not restricted"),
                     clauses: l.clauses.clone(),
                 },
-                (true, None) => LeadRestriction {
+                (true, Some(true), None) => LeadRestriction {
                     seat,
-                    status: "lapsed",
+                    status: LeadStatus::Lapsed,
                     kind: None,
                     suit: None,
                     opening_lead: false,
                     text: "the deal is passed out".into(),
+                    clauses: l.clauses.clone(),
+                },
+                (true, _, _) => LeadRestriction {
+                    seat,
+                    status: LeadStatus::Unprovided,
+                    kind: None,
+                    suit: None,
+                    opening_lead: false,
+                    text: "the tables do not decide whether this lead restriction lapses".into(),
                     clauses: l.clauses.clone(),
                 },
             };
@@ -945,6 +1204,24 @@ impl Referee<'_> {
             play,
             unevaluated_events: self.stopped_at.unwrap_or(0),
         }
+    }
+}
+
+/// For an artificial bid, the denomination the director judged it to indicate (`Some(None)`
+/// for none); `None` for a natural bid or another call (Law 29C).
+fn indicated(facts: &Facts, call: Call) -> Option<Option<Strain>> {
+    use tables::IndicatedDenomination as D;
+    if !call.is_bid() {
+        return None;
+    }
+    match facts.indicated_denomination {
+        D::Named => None,
+        D::Clubs => Some(Some(Strain::Clubs)),
+        D::Diamonds => Some(Some(Strain::Diamonds)),
+        D::Hearts => Some(Some(Strain::Hearts)),
+        D::Spades => Some(Some(Strain::Spades)),
+        D::Notrump => Some(Some(Strain::NoTrump)),
+        D::NoDenomination => Some(None),
     }
 }
 

@@ -47,8 +47,10 @@ function capital(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
+/** A fact or value name in words; boolean values (JSON `true`/`false`) read yes/no. */
 function words(name) {
-  return name === "true" ? "yes" : name === "false" ? "no" : name.replace(/_/g, " ");
+  const s = String(name);
+  return s === "true" ? "yes" : s === "false" ? "no" : s.replace(/_/g, " ");
 }
 
 /** What an irregularity entry answers, as a heading. */
@@ -83,7 +85,9 @@ function heading(ir) {
 function question(ir, fact, facts, onAnswer) {
   const def = facts[fact];
   const values = [];
-  for (const alt of ir.alternatives) for (const v of alt.when[fact] || []) if (!values.includes(v)) values.push(v);
+  for (const alt of ir.alternatives) {
+    for (const v of (alt.when[fact] || []).map(String)) if (!values.includes(v)) values.push(v);
+  }
   if (!values.length && def) for (const v of def.values) values.push(v.name);
   if (values.includes("true")) values.sort((a, b) => (a === "true" ? -1 : b === "true" ? 1 : 0));
   const who = def && def.source === "choice" ? "Players' choice" : "Director's judgement";

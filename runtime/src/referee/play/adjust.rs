@@ -1,0 +1,138 @@
+//! The end of play: the tricks won, the trick adjustment of each established revoke, and what
+//! stays on the table.
+
+use super::*;
+
+impl Referee<'_> {
+    /// Asks the revoke table about each established revoke, once play is over.
+    pub(in crate::referee) fn play_ruling(&mut self) -> Option<PlayRuling> {
+        let state = self.play.take()?;
+        let declarers = |s: Seat| s.same_side(state.declarer);
+        let played = state.tricks.len();
+        let winners: Vec<Seat> = (0..played).map(|t| state.winner(t)).collect();
+        let (claimed_by_declarer, claimed_by_defenders) = match state.claim() {
+            Some((s, n)) if declarers(s) => (n, 13 - played - n),
+            Some((_, n)) => (13 - played - n, n),
+            None => (0, 0),
+        };
+        let won_by_declarer = (0..played).filter(|&t| declarers(winners[t])).count() + claimed_by_declarer;
+        let complete = played == 13 || state.claim().is_some();
+        let mut transfers = (0usize, 0usize);
+        // For each revoke, the tricks to transfer and the first trick (0-based) they come from.
+        let mut wanted = vec![(0usize, 0usize); state.revokes.len()];
+        let mut revokes = Vec::new();
+        for (i, r) in state.revokes.iter().enumerate() {
+            let mut ruling = RevokeRuling {
+                revoke: r.clone(),
+                rules: state.established_by[i].iter().map(|v| v.rule).collect(),
+                rectifications: state.established_by[i].iter().cloned().collect(),
+                transferred: 0,
+            };
+            if complete && r.established {
+                let t = r.trick - 1;
+                let offending = |s: Seat| s.same_side(r.seat);
+                let claimed = if offending(state.declarer) { claimed_by_declarer } else { claimed_by_defenders };
+                let facts = Facts {
+                    revoke_trick_won_by_offender: winners[t] == r.seat,
+                    offending_side_won_revoke_trick: offending(winners[t]),
+                    offending_side_won_later_trick: (t + 1..played).any(|u| offending(winners[u])) || claimed > 0,
+                    repeated_revoke_same_suit: state.revokes[..i]
+                        .iter()
+                        .any(|e| e.established && e.seat == r.seat && e.suit_led == r.suit_led),
+                    revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == state.dummy,
+                    revoke_on_twelfth_trick: r.trick == 12,
+                    ..Facts::default()
+                };
+                let d = self.ask_derived(Table::RevokeAdjustment, &facts);
+                let end = self.case.events.len();
+                let p = self.pending_play(end, r.seat, r.card, r.seat, Table::RevokeAdjustment, facts);
+                for o in d.outcomes() {
+                    if let Rectification::TransferTricks { count, from } = o.rectification {
+                        let first = match from {
+                            TransferSource::RevokeTrickOn => r.trick - 1,
+                            TransferSource::AfterRevokeTrick => r.trick,
+                        };
+                        wanted[i] = (count as usize, first);
+                    }
+                    let view = self.describe_play(&p, &o, p.subject);
+                    self.cite(&view.clauses);
+                    ruling.rectifications.push(view);
+                }
+                ruling.rules.extend(d.rules());
+            }
+            for v in &ruling.rectifications {
+                self.cite(&v.clauses);
+            }
+            revokes.push(ruling);
+        }
+        // The tricks transferred are the offending side's, drawn from the tricks the table names
+        // (in order, then those its claim gives it), and no trick twice: later revokes, with fewer
+        // tricks to draw on, are served first.
+        let mut taken = [false; 13];
+        let mut claimed_left = (claimed_by_declarer, claimed_by_defenders);
+        let mut order: Vec<usize> = (0..revokes.len()).filter(|&i| wanted[i].0 > 0).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(state.revokes[i].trick));
+        for i in order {
+            let r = &state.revokes[i];
+            let offending = |s: Seat| s.same_side(r.seat);
+            let claimed = if declarers(r.seat) { &mut claimed_left.0 } else { &mut claimed_left.1 };
+            let (count, first) = wanted[i];
+            let mut n = 0;
+            for u in first..played {
+                if n < count && offending(winners[u]) && !taken[u] {
+                    taken[u] = true;
+                    n += 1;
+                }
+            }
+            let from_claim = (count - n).min(*claimed);
+            *claimed -= from_claim;
+            revokes[i].transferred = n + from_claim;
+            if declarers(r.seat) {
+                transfers.0 += revokes[i].transferred;
+            } else {
+                transfers.1 += revokes[i].transferred;
+            }
+        }
+        let total = played + claimed_by_declarer + claimed_by_defenders;
+        let won = (won_by_declarer, total - won_by_declarer);
+        let penalty_cards = state
+            .penalty_cards
+            .iter()
+            .map(|p| PenaltyCardView { seat: p.seat, card: p.card, major: p.major, clauses: p.clauses.clone() })
+            .collect();
+        let obligations = state
+            .bindings
+            .iter()
+            .map(|b| {
+                let text = match b.bound {
+                    PlayBound::LeadSuit(s) => format!("{} must lead {} at his next lead, if he can", b.seat, s.name()),
+                    PlayBound::NoLeadOfSuit(s, LeadDuration::WhileOnLead) => {
+                        format!("{} may not lead {} for as long as he retains the lead", b.seat, s.name())
+                    }
+                    PlayBound::NoLeadOfSuit(s, LeadDuration::NextLead) => {
+                        format!("{} may not lead {} at his next lead", b.seat, s.name())
+                    }
+                    PlayBound::Highest(t) => {
+                        format!("{} must play his highest card of the suit led to trick {t}", b.seat)
+                    }
+                    PlayBound::Lowest(t) => {
+                        format!("{} must play his lowest card of the suit led to trick {t}", b.seat)
+                    }
+                    PlayBound::OtherSuit(t) => format!("{} must play a card of another suit to trick {t}", b.seat),
+                };
+                Obligation { seat: b.seat, text, clauses: b.clauses.clone() }
+            })
+            .collect();
+        Some(PlayRuling {
+            obligations,
+            declarer: state.declarer,
+            dummy: state.dummy,
+            tricks_played: played,
+            claim: state.claim(),
+            won,
+            revokes,
+            penalty_cards,
+            adjusted: complete.then(|| (won.0 - transfers.0 + transfers.1, won.1 - transfers.1 + transfers.0)),
+        })
+    }
+}

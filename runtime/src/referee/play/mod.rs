@@ -1,0 +1,711 @@
+//! The play half of the referee: tricks, leads out of turn, premature,
+//! simultaneous and multiple plays, penalty cards with the lead and play
+//! penalties they bring, revokes (their correction, establishment and trick
+//! adjustment), questions about a revoke, and claims. As in the auction, the
+//! generated tables decide every outcome; this module derives the facts they
+//! test and carries their rectifications into the state of the play.
+
+use super::*;
+use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
+use bridgelaw_tables::{
+    AskedRole, AskerRole, EstablishingAct, Exposure, LeadDuration, NamedSuit, NextCard, OffenderRole, PlayIrregularity,
+    RestrictionKind, TransferSource,
+};
+
+/// What an earlier rectification obliges a player to lead or play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PlayBound {
+    /// At his next lead, a card of this suit.
+    LeadSuit(Suit),
+    /// No lead of this suit, for as long as he retains the lead or at his next lead only (the
+    /// Law 26 prohibitions last while he retains the lead, as their rectifications say).
+    NoLeadOfSuit(Suit, LeadDuration),
+    /// To the trick of this number, his highest card of the suit led.
+    Highest(usize),
+    /// To the trick of this number, his lowest card of the suit led.
+    Lowest(usize),
+    /// To the trick of this number, a card of a suit other than the suit led.
+    OtherSuit(usize),
+}
+
+#[derive(Clone, Debug)]
+struct PlayBinding {
+    seat: Seat,
+    bound: PlayBound,
+    /// Imposed after his partner's premature lead or play.
+    premature: bool,
+    /// He has led since it was imposed: a prohibition lapses once he then loses the lead.
+    has_led: bool,
+    clauses: Vec<&'static str>,
+}
+
+#[derive(Clone, Debug)]
+struct PenaltyCard {
+    seat: Seat,
+    card: Card,
+    major: bool,
+    clauses: Vec<&'static str>,
+}
+
+/// A lead restriction the auction left on a defender, until his first turn to lead.
+#[derive(Clone, Debug)]
+struct RestrictedLead {
+    seat: Seat,
+    offender: Seat,
+    withdrawn: Call,
+    kind: RestrictionKind,
+    /// The suit of the withdrawn call, for `suit_of_withdrawn_call`.
+    suit: Option<Suit>,
+    /// The suits the offender bid in the legal auction, clubs to spades.
+    bid: [bool; 4],
+    settled: bool,
+}
+
+/// What a ruling of the play is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Subject {
+    /// A card led, played, exposed, or due as a penalty card.
+    Card(Card),
+    /// A revoke, by its place in the revoke record, and the revoke card.
+    Revoke { index: usize, card: Card },
+    /// A lead restriction the auction left: the withdrawn call the ruling names, and the suit it
+    /// restricts, if it is the withdrawn call's.
+    Restriction { call: Call, suit: Option<Suit> },
+}
+
+impl From<Card> for Subject {
+    fn from(card: Card) -> Subject {
+        Subject::Card(card)
+    }
+}
+
+impl Subject {
+    /// The card concerned; a lead restriction concerns a call.
+    fn card(self) -> Option<Card> {
+        match self {
+            Subject::Card(card) | Subject::Revoke { card, .. } => Some(card),
+            Subject::Restriction { .. } => None,
+        }
+    }
+
+    /// The suit concerned: the card's, or the restricted suit.
+    fn suit(self) -> Option<Suit> {
+        match self {
+            Subject::Restriction { suit, .. } => suit,
+            _ => self.card().map(|c| c.suit),
+        }
+    }
+
+    /// The revoke concerned, by its place in the record.
+    fn revoke(self) -> Option<usize> {
+        match self {
+            Subject::Revoke { index, .. } => Some(index),
+            _ => None,
+        }
+    }
+
+    /// The act a ruling names.
+    fn act(self) -> Act {
+        match self {
+            Subject::Restriction { call, .. } => Act::Call(call),
+            Subject::Card(card) | Subject::Revoke { card, .. } => Act::Card(card),
+        }
+    }
+}
+
+/// An irregularity of the play awaiting the director, or the next card; or a matter the
+/// tables rule at once.
+#[derive(Clone, Debug)]
+struct PlayPending {
+    /// The 1-based number of the event at fault (or that brings the ruling).
+    event: usize,
+    /// The hand the card came from (dummy's seat for dummy's cards).
+    offender: Seat,
+    subject: Subject,
+    /// Cards played together with the subject card.
+    others: Vec<Card>,
+    /// The hand whose turn it was; for a question, the player who asked.
+    turn_of: Seat,
+    table: Table,
+    facts: Facts,
+    known: Known,
+    /// For a lead out of turn, the cards the offender's partner played to it before the ruling.
+    followers: Vec<(Seat, Card)>,
+}
+
+/// Where the play stands, apart from a correction in progress and a pending irregularity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Cards are led and played in turn.
+    Play,
+    /// Declarer's lead out of turn was taken back, and he has not yet led from the correct hand.
+    DeclarerToLeadAgain,
+    /// The first trick's opening lead was made out of turn and accepted; the trick goes on.
+    AcceptedOpeningLead,
+    /// An agreed claim or concession ended the play: the claimer, and the tricks his side takes
+    /// of those not played.
+    Claimed { seat: Seat, tricks: usize },
+}
+
+/// A revoke corrected in the current trick (reopened if it was quitted), until the trick is
+/// complete again and the next trick led.
+#[derive(Clone, Debug, Default)]
+struct Correction {
+    /// The offender and the place of his revoke card in the trick, until he substitutes a card.
+    substitute: Option<(Seat, usize)>,
+    /// The offender and the cards played to the trick after the revoke card: their players may
+    /// withdraw them until the lead to the next trick.
+    later: Option<(Seat, Vec<(Seat, Card)>)>,
+    /// The non-offending player who withdrew a card played after the revoke.
+    non_offender_withdrew: Option<Seat>,
+    /// Cards withdrawn after the revoke, still in the trick until their owners replace them.
+    replacing: Vec<(Seat, Card)>,
+    /// Cards the non-offending side played to the next trick before the revoke was corrected:
+    /// held while the revoke's trick is reopened.
+    held_next: Vec<(Seat, Card)>,
+}
+
+impl Correction {
+    /// Nothing is left to do.
+    fn is_done(&self) -> bool {
+        self.substitute.is_none() && self.later.is_none() && self.replacing.is_empty() && self.held_next.is_empty()
+    }
+}
+
+/// The state of the play.
+pub(super) struct PlayState {
+    declarer: Seat,
+    dummy: Seat,
+    trump: Option<Suit>,
+    hands: [Hand; 4],
+    /// The complete tricks, each card with its seat, the lead first.
+    tricks: Vec<[(Seat, Card); 4]>,
+    current: Trick,
+    revokes: Vec<Revoke>,
+    /// For each revoke, the rectification that established it.
+    established_by: Vec<Option<Rectified>>,
+    penalty_cards: Vec<PenaltyCard>,
+    bindings: Vec<PlayBinding>,
+    pending: Option<PlayPending>,
+    phase: Phase,
+    correction: Option<Correction>,
+    /// The trick for which declarer's penalty-card lead options were settled.
+    lead_options_settled: Option<usize>,
+    /// The ranks the honour-rank table has been asked about, and those of honour rank, by bit.
+    honours: (u16, u16),
+    /// The lead restrictions the auction left on the defenders.
+    restricted: Vec<RestrictedLead>,
+    /// Requirements to lead a suit that a lead did not meet, with that lead: a corrected revoke
+    /// restores them for the substitute.
+    unmet_leads: Vec<(Card, PlayBinding)>,
+}
+
+impl PlayState {
+    /// An agreed claim: the claimer and the tricks his side takes of those not played.
+    fn claim(&self) -> Option<(Seat, usize)> {
+        match self.phase {
+            Phase::Claimed { seat, tricks } => Some((seat, tricks)),
+            _ => None,
+        }
+    }
+
+    /// The correction in progress, begun if there is none.
+    fn correcting(&mut self) -> &mut Correction {
+        self.correction.get_or_insert_with(Correction::default)
+    }
+
+    /// The place of the revoke card awaiting its substitute, with the offender.
+    fn substitute(&self) -> Option<(Seat, usize)> {
+        self.correction.as_ref().and_then(|c| c.substitute)
+    }
+
+    /// Cards withdrawn after a corrected revoke and not yet replaced.
+    fn replacing(&self) -> &[(Seat, Card)] {
+        self.correction.as_ref().map_or(&[], |c| &c.replacing[..])
+    }
+
+    /// The first hand in rotation from the leader that has not played to the trick (a card
+    /// played out of turn may stand, so the last card does not say).
+    fn next_to_play(&self) -> Seat {
+        let mut seat = self.current.leader;
+        for _ in 0..4 {
+            if !self.current.cards.iter().any(|(s, _)| *s == seat) {
+                return seat;
+            }
+            seat = seat.lho();
+        }
+        seat
+    }
+
+    fn winner(&self, trick: usize) -> Seat {
+        trick_winner(&self.tricks[trick], self.trump)
+    }
+
+    fn trick_number(&self) -> usize {
+        self.tricks.len() + 1
+    }
+
+    fn role(&self, seat: Seat) -> OffenderRole {
+        if seat.same_side(self.declarer) {
+            OffenderRole::Declarer
+        } else {
+            OffenderRole::Defender
+        }
+    }
+
+    fn side_has_penalties(&self, seat: Seat) -> bool {
+        self.penalty_cards.iter().any(|p| p.seat.same_side(seat))
+            || self.bindings.iter().any(|b| b.seat.same_side(seat))
+    }
+
+    /// The lead restriction due now: its player is to lead for the first time since the auction.
+    fn restricted_lead_due(&self) -> Option<usize> {
+        (self.current.cards.is_empty() && self.pending.is_none())
+            .then(|| self.restricted.iter().position(|r| !r.settled && r.seat == self.current.leader))
+            .flatten()
+    }
+
+    /// The seat whose major penalty card gives declarer lead options now, if any.
+    fn penalty_card_holder(&self) -> Option<Seat> {
+        let holder = self.current.leader.partner();
+        (self.current.cards.is_empty()
+            && self.pending.is_none()
+            && self.lead_options_settled != Some(self.trick_number())
+            && self.penalty_cards.iter().any(|p| p.seat == holder && p.major))
+        .then_some(holder)
+    }
+}
+
+fn relation(from: Seat, to: Seat) -> Turn {
+    if to == from.partner() {
+        Turn::Partner
+    } else if to == from.lho() {
+        Turn::Lho
+    } else {
+        Turn::Rho
+    }
+}
+
+/// Every derived fact is known; judgements and choices, and `unknown`, are not.
+fn derived_known(unknown: &[FactId]) -> Known {
+    static DERIVED: std::sync::OnceLock<Known> = std::sync::OnceLock::new();
+    let mut known = *DERIVED.get_or_init(|| {
+        let mut known = Known::default();
+        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
+            known.insert(f);
+        }
+        known
+    });
+    for f in unknown {
+        known.remove(*f);
+    }
+    known
+}
+
+impl Referee<'_> {
+    #[allow(clippy::expect_used, reason = "play events are ruled only once the play has started")]
+    fn st(&mut self) -> &mut PlayState {
+        self.play.as_mut().expect("the play has started")
+    }
+
+    /// Sets up the play at its first event: the contract, the deal and the opening leader.
+    fn start_play(&mut self, event: usize) -> Result<(), RefereeError> {
+        if self.play.is_some() {
+            return Ok(());
+        }
+        if self.pending.is_some() {
+            return Err(err(event, "the play begins while an irregularity of the auction awaits a ruling"));
+        }
+        let contract = match (self.over, auction::contract(&self.calls), self.case.contract) {
+            (true, Some(c), _) => c,
+            (_, _, Some(c)) if self.calls.is_empty() => c,
+            _ => {
+                return Err(err(
+                    event,
+                    "a card is played, but the auction has not ended in a contract and the case gives none",
+                ))
+            }
+        };
+        let deal = self.case.deal.ok_or_else(|| err(event, "a card is played, but the case gives no `deal`"))?;
+        // The lead restrictions that apply: the offending side defends, and the table gives one.
+        let mut restricted = Vec::new();
+        for l in self.leads.iter().filter(|l| self.restriction_lapses(Some(contract), l.offender) == Some(false)) {
+            let LeadDecision { kind, suit, open, .. } = self.lead_restriction(l);
+            if let Some(open) = open {
+                return Err(err(event, format!("the play cannot start: the lead restriction on {}: {open}", l.seat)));
+            }
+            let kind = match kind {
+                k if k == Rectification::RequireOrProhibitSuit.name() && suit.is_some() => {
+                    RestrictionKind::SuitOfWithdrawnCall
+                }
+                k if k == Rectification::ProhibitAnySuit.name()
+                    || k == Rectification::ProhibitUnspecifiedSuit.name() =>
+                {
+                    RestrictionKind::AnySuit
+                }
+                _ => continue,
+            };
+            let suit = suit.and_then(trump_suit);
+            let mut bid = [false; 4];
+            for m in self.calls.iter().filter(|m| !m.cancelled && m.seat == l.offender) {
+                if let Call::Bid { strain, .. } = m.call {
+                    if let Some(s) = trump_suit(strain) {
+                        bid[s as usize] = true;
+                    }
+                }
+            }
+            let (seat, offender, withdrawn) = (l.seat, l.offender, l.withdrawn);
+            restricted.push(RestrictedLead { seat, offender, withdrawn, kind, suit, bid, settled: false });
+        }
+        self.play = Some(PlayState {
+            declarer: contract.declarer,
+            dummy: contract.declarer.partner(),
+            trump: trump_suit(contract.strain),
+            hands: deal.hands,
+            tricks: Vec::with_capacity(13),
+            current: Trick { leader: contract.declarer.lho(), cards: Vec::with_capacity(4) },
+            revokes: Vec::new(),
+            established_by: Vec::new(),
+            penalty_cards: Vec::new(),
+            bindings: Vec::new(),
+            pending: None,
+            phase: Phase::Play,
+            correction: None,
+            lead_options_settled: None,
+            honours: (0, 0),
+            restricted,
+            unmet_leads: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// Whether a lead restriction on `offender`'s partner lapses at the end of the auction,
+    /// which ended in `contract` (`None`: passed out), as the `restriction_lapse` table says;
+    /// `None` if the edition's tables do not say.
+    pub(in crate::referee) fn restriction_lapses(
+        &self,
+        contract: Option<auction::Contract>,
+        offender: Seat,
+    ) -> Option<bool> {
+        let facts = Facts {
+            restricted_side_declares: contract.is_some_and(|c| c.declarer.same_side(offender)),
+            deal_passed_out: contract.is_none(),
+            ..Facts::default()
+        };
+        let d = self.ask_derived(Table::RestrictionLapse, &facts);
+        d.outcomes().find_map(|t| match t.rectification {
+            Rectification::RestrictionLapses => Some(true),
+            Rectification::RestrictionApplies => Some(false),
+            _ => None,
+        })
+    }
+
+    /// Whether the auction has ended in a contract (or the case gives one) and a deal is given.
+    pub(in crate::referee) fn play_can_start(&self) -> bool {
+        let contract = match (self.over, self.calls.is_empty()) {
+            (true, _) => auction::contract(&self.calls).is_some(),
+            (false, true) => self.case.contract.is_some(),
+            (false, false) => false,
+        };
+        contract && self.pending.is_none() && self.case.deal.is_some()
+    }
+
+    /// Checks that `seat` can still lead or play `card`.
+    fn playable(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        let st = self.st();
+        if st.tricks.len() == 13 || st.claim().is_some() {
+            return Err(err(event, format!("{seat} plays {card} after the play has ended")));
+        }
+        if !st.hands[seat as usize].contains(card) {
+            return Err(err(event, format!("{seat} does not hold {card}")));
+        }
+        Ok(())
+    }
+
+    /// A matter for the tables, with every derived fact known.
+    fn pending_play(
+        &self,
+        event: usize,
+        offender: Seat,
+        subject: impl Into<Subject>,
+        turn_of: Seat,
+        table: Table,
+        facts: Facts,
+    ) -> PlayPending {
+        PlayPending {
+            event,
+            offender,
+            subject: subject.into(),
+            others: Vec::new(),
+            turn_of,
+            table,
+            facts,
+            known: derived_known(&[]),
+            followers: Vec::new(),
+        }
+    }
+
+    /// Asks a table about facts that are all derived, and records the ruling without applying
+    /// it; returns the outcomes.
+    fn record(&mut self, p: &PlayPending, irregularity: &'static str) -> Vec<Traced> {
+        let d = self.ask_derived(p.table, &p.facts);
+        let facts = facts_shown(&[(d, Vec::new())], &p.facts, &p.known);
+        let rectifications: Vec<Rectified> = d.outcomes().map(|t| self.describe_play(p, &t, p.subject)).collect();
+        for r in &rectifications {
+            self.cite(&r.clauses);
+        }
+        let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, p.subject.act(), p.turn_of, facts);
+        ruling.rules = d.rules().collect();
+        ruling.rectifications = rectifications;
+        ruling.unprovided = d.unprovided().map(|t| t.name()).collect();
+        self.irregularities.push(ruling);
+        d.outcomes().collect()
+    }
+
+    /// Rules on a play irregularity, or asks the open questions it depends on.
+    fn rule_play(&mut self, mut p: PlayPending, answers: &[(String, String)]) -> Result<(), RefereeError> {
+        answer(p.event, answers, &mut p.facts, &mut p.known)?;
+        let edition = self.edition();
+        let (unknown, mut groups) = self.consult(p.table, &p.facts, &p.known);
+        let irregularity = match p.table {
+            Table::PlayIrregularity => p.facts.play_irregularity.name(),
+            Table::RevokeInquiry => QUESTION_ABOUT_REVOKE,
+            Table::RevokeCorrection => REVOKE,
+            Table::QuittedTrickInspection => INSPECTION,
+            Table::PlayersSettlement => SETTLEMENT,
+            Table::LaterCardWithdrawal => WITHDRAWAL,
+            Table::RestrictedLead => RESTRICTED_LEAD,
+            _ => PENALTY_CARD_LEAD,
+        };
+        let facts = facts_shown(&groups, &p.facts, &p.known);
+        let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, p.subject.act(), p.turn_of, facts);
+        if groups.len() > 1 {
+            (ruling.open_questions, ruling.alternatives) =
+                open_questions(&unknown, &groups, |t| self.describe_play(&p, t, p.subject));
+            self.irregularities.push(ruling);
+            self.st().pending = Some(p);
+            self.stopped_at = Some(0);
+            return Ok(());
+        }
+        let Some((decision, _)) = groups.pop() else {
+            return Err(unsupported_at(p.event, edition, Some(p.table), irregularity));
+        };
+        if decision.outcomes().next().is_none() || decision.unprovided().next().is_some() {
+            let what = format!("{} by {} ({})", irregularity.replace('_', " "), p.offender, p.subject.act());
+            let given: Vec<String> = FactId::ALL
+                .iter()
+                .filter(|f| f.source() != FactSource::Derived && p.known.contains(f))
+                .map(|f| format!("{} = {}", f.name(), f.values()[p.facts.get(*f)]))
+                .collect();
+            // A table the edition does not define at all is not consulted (`tables` lacks it).
+            let undefined = decision.undefined();
+            let table = decision.unprovided().next().unwrap_or(p.table);
+            if given.is_empty() || undefined {
+                return Err(unsupported_at(p.event, edition, Some(table), &what));
+            }
+            let given = given.join(", ");
+            return Err(RefereeError {
+                event: p.event,
+                kind: ErrorKind::NoRuleApplies { edition, table: table.name() },
+                message: format!(
+                    "{what}: no rule of edition {edition} applies with {given}; is every answer possible here?"
+                ),
+            });
+        }
+        ruling.rules = decision.rules().collect();
+        for t in decision.outcomes() {
+            for view in self.apply_play(&p, &t)? {
+                self.cite(&view.clauses);
+                ruling.rectifications.push(view);
+            }
+        }
+        let lead_stands =
+            |t: &Traced| matches!(t.rectification, Rectification::LeadStands | Rectification::DeclarerSpreads);
+        if !decision.outcomes().any(|t| lead_stands(&t)) {
+            // A lead that does not stand takes the cards played to it back with it.
+            for &(seat, card) in &p.followers {
+                self.st().hands[seat as usize].insert(card);
+            }
+        }
+        self.irregularities.push(ruling);
+        Ok(())
+    }
+
+    /// Describes a play rectification at this table, without applying it.
+    fn describe_play(&self, p: &PlayPending, t: &Traced, subject: Subject) -> Rectified {
+        // For cards played together, what is taken back or penalized is the other cards.
+        let act = match (t.rectification, p.others.first()) {
+            (Rectification::CardRestored | Rectification::PenaltyCard { .. }, Some(&other)) => Act::Card(other),
+            _ => subject.act(),
+        };
+        let seats = match t.rectification {
+            Rectification::PartnerPlaysHighest
+            | Rectification::PartnerPlaysLowest
+            | Rectification::PartnerPlaysOtherSuit => vec![p.offender.partner()],
+            Rectification::PenaltyCard { .. } | Rectification::MajorPenaltyCard | Rectification::MinorPenaltyCard => {
+                vec![p.offender]
+            }
+            Rectification::ReviewLineOfPlay => vec![self.play.as_ref().map_or(p.offender, |st| st.declarer)],
+            Rectification::OptionsExplained => vec![p.offender.lho(), p.offender.rho()],
+            Rectification::LeadSameSuit
+            | Rectification::RequirePenaltyCardSuit
+            | Rectification::ProhibitPenaltyCardSuit { .. }
+            | Rectification::PenaltyCardStays
+            | Rectification::InquiryPermitted
+            | Rectification::ImproperInquiry
+            | Rectification::InspectionAllowed
+            | Rectification::InspectionRefused
+            | Rectification::RequireRestrictedSuit
+            | Rectification::ProhibitRestrictedSuit
+            | Rectification::ProhibitNamedSuit { .. }
+            | Rectification::ProhibitionRefused { .. }
+            | Rectification::LeadUnrestricted => vec![p.turn_of],
+            _ => Vec::new(),
+        };
+        Rectified {
+            rectification: t.rectification.name(),
+            kind: t.rectification,
+            context: Context { offender: p.offender, act, turn_of: p.turn_of },
+            seats,
+            duration: None,
+            rule: t.rule,
+            clauses: t.trace().map(|c| c.id).collect(),
+        }
+    }
+
+    fn bind_play(&mut self, seat: Seat, bound: PlayBound, premature: bool, view: &Rectified) {
+        let clauses = view.clauses.clone();
+        self.st().bindings.push(PlayBinding { seat, bound, premature, has_led: false, clauses });
+    }
+
+    /// Carries a play rectification into the state of the play; returns it, with the
+    /// rectifications it brings in turn (a penalty card's kind).
+    fn apply_play(&mut self, p: &PlayPending, t: &Traced) -> Result<Vec<Rectified>, RefereeError> {
+        let view = self.describe_play(p, t, p.subject);
+        // A rectification that acts on a card or a suit, from a table whose subject has none, is
+        // one the play cannot apply here.
+        let edition = self.edition();
+        let misapplied = || {
+            let what = format!("{} at table {} ({})", t.rectification.name(), p.table.name(), p.subject.act());
+            unsupported_at(p.event, edition, Some(p.table), &what)
+        };
+        let card = p.subject.card().ok_or_else(misapplied);
+        let suit = p.subject.suit().ok_or_else(misapplied);
+        let mut out = Vec::new();
+        let number = self.st().trick_number();
+        match t.rectification {
+            Rectification::LeadStands | Rectification::DeclarerSpreads => {
+                let card = card?;
+                let st = self.st();
+                if t.rectification == Rectification::DeclarerSpreads {
+                    std::mem::swap(&mut st.declarer, &mut st.dummy);
+                }
+                st.hands[p.offender as usize].remove(card);
+                st.current = Trick { leader: p.offender, cards: vec![(p.offender, card)] };
+                if p.facts.opening_lead && t.rectification == Rectification::LeadStands {
+                    st.phase = Phase::AcceptedOpeningLead;
+                }
+                // The cards played to the lead before the ruling stand with it.
+                for &(seat, card) in &p.followers {
+                    self.st().hands[seat as usize].insert(card);
+                    self.in_turn(p.event, seat, card)?;
+                }
+            }
+            Rectification::FollowsIrregularLead => {
+                let card = card?;
+                let st = self.st();
+                st.hands[p.offender as usize].remove(card);
+                let Some(lead) = st.pending.as_mut() else { return Err(misapplied()) };
+                lead.followers.push((p.offender, card));
+            }
+            // It is checked as any card played in turn: penalties, penalty cards, following suit.
+            Rectification::PlayStands => self.in_turn(p.event, p.offender, card?)?,
+            Rectification::LeadFromCorrectHand if p.facts.offender_role == OffenderRole::Declarer => {
+                self.st().phase = Phase::DeclarerToLeadAgain;
+            }
+            Rectification::LeadSameSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),
+            Rectification::ProperLeadStands => {
+                let st = self.st();
+                for (s, c) in std::mem::take(&mut st.current.cards) {
+                    st.hands[s as usize].insert(c);
+                }
+                st.current.leader = p.turn_of;
+            }
+            Rectification::PenaltyCard { exposure } => {
+                out.push(view.clone());
+                let cards = if p.others.is_empty() { vec![card?] } else { p.others.clone() };
+                for c in cards {
+                    out.extend(self.penalty_card(p, c, exposure)?);
+                }
+                return Ok(out);
+            }
+            Rectification::PartnerPlaysHighest => {
+                self.bind_play(p.offender.partner(), PlayBound::Highest(number), true, &view)
+            }
+            Rectification::PartnerPlaysLowest => {
+                self.bind_play(p.offender.partner(), PlayBound::Lowest(number), true, &view)
+            }
+            Rectification::PartnerPlaysOtherSuit => {
+                self.bind_play(p.offender.partner(), PlayBound::OtherSuit(number), true, &view)
+            }
+            Rectification::ReviewLineOfPlay => {
+                self.reviews.push(DamageReview { seats: view.seats.clone(), review: view.clone() })
+            }
+            Rectification::RequirePenaltyCardSuit | Rectification::ProhibitPenaltyCardSuit { .. } => {
+                let suit = suit?;
+                let bound = match t.rectification {
+                    Rectification::ProhibitPenaltyCardSuit { lasts } => PlayBound::NoLeadOfSuit(suit, lasts),
+                    _ => PlayBound::LeadSuit(suit),
+                };
+                self.bind_play(p.turn_of, bound, false, &view);
+                self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
+            }
+            Rectification::CorrectRevoke => self.correct_revoke(p).ok_or_else(misapplied)?,
+            Rectification::RequireRestrictedSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),
+            Rectification::ProhibitRestrictedSuit => {
+                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit?, LeadDuration::WhileOnLead), false, &view)
+            }
+            // The restriction is still to be exercised, with another suit.
+            Rectification::ProhibitionRefused { .. } => {
+                let seat = p.turn_of;
+                self.st().restricted.iter_mut().filter(|r| r.seat == seat).for_each(|r| r.settled = false);
+            }
+            Rectification::ProhibitNamedSuit { suit } => {
+                let suit = match suit {
+                    NamedSuit::Clubs => Suit::Clubs,
+                    NamedSuit::Diamonds => Suit::Diamonds,
+                    NamedSuit::Hearts => Suit::Hearts,
+                    NamedSuit::Spades => Suit::Spades,
+                };
+                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit, LeadDuration::WhileOnLead), false, &view)
+            }
+            Rectification::IllegalCardAccepted => {
+                // An accepted card is no longer a revoke.
+                let Some(i) = p.subject.revoke() else { return Err(misapplied()) };
+                let st = self.st();
+                st.revokes.remove(i);
+                st.established_by.remove(i);
+            }
+            Rectification::PenaltyCardSubstituted => self.substitute_penalty_card(p).ok_or_else(misapplied)?,
+            Rectification::CardWithdrawn => {
+                let card = card?;
+                let st = self.st();
+                st.hands[p.offender as usize].insert(card);
+                let c = st.correcting();
+                c.replacing.push((p.offender, card));
+                if !p.facts.withdrawer_offending {
+                    c.non_offender_withdrew = Some(p.offender);
+                }
+            }
+            _ => {}
+        }
+        out.push(view);
+        Ok(out)
+    }
+}
+
+mod adjust;
+mod director;
+mod penalties;
+mod revoke;
+mod trick;

@@ -1,0 +1,203 @@
+//! Penalty cards and lead and play penalties: a card that misses an obligation, whether a
+//! penalty card is major or minor, declarer's options at the lead of a penalty card holder's
+//! partner, and the auction's lead restrictions exercised at the restricted player's first lead.
+
+use super::*;
+
+impl Referee<'_> {
+    /// card `due`: the table says whether it is a revoke.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn unmet_obligation(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+        able: bool,
+        premature: bool,
+        suit: Suit,
+        due: Option<Card>,
+    ) {
+        let facts = Facts { able_to_comply: able, obligation_from_premature_play: premature, ..Facts::default() };
+        let turn_of = seat;
+        let p = self.pending_play(event, seat, card, turn_of, Table::UnmetObligation, facts);
+        let outcomes = self.record(&p, UNMET_PENALTY);
+        if outcomes.iter().any(|t| t.rectification == Rectification::ObligationRevoke) {
+            let st = self.st();
+            let trick = st.trick_number();
+            let kind = if due.is_some() { RevokeKind::PenaltyCard } else { RevokeKind::Penalty };
+            st.revokes.push(Revoke {
+                trick,
+                seat,
+                card,
+                suit_led: suit,
+                kind,
+                established: false,
+                corrected: false,
+                penalty_card: due,
+            });
+            st.established_by.push(None);
+        }
+    }
+    /// Whether `card` is of honour rank, as the edition's honour-rank table says (asked once
+    /// per rank, when first needed).
+    pub(super) fn honour(&mut self, event: usize, card: Card) -> Result<bool, RefereeError> {
+        let bit = 1u16 << card.rank;
+        let (asked, honours) = self.st().honours;
+        if asked & bit != 0 {
+            return Ok(honours & bit != 0);
+        }
+        let mut facts = Facts::default();
+        // The vocabulary lists the ranks from the ace down.
+        facts.set(FactId::CardRank, 12 - usize::from(card.rank));
+        let honour = match self.ask_derived(Table::HonourRank, &facts).outcomes().next().map(|t| t.rectification) {
+            Some(Rectification::HonourCard) => true,
+            Some(Rectification::CardBelowHonourRank) => false,
+            _ => {
+                let what = format!("the honour rank of {card}");
+                return Err(unsupported_at(event, self.edition(), Some(Table::HonourRank), &what));
+            }
+        };
+        let st = self.st();
+        st.honours = (asked | bit, if honour { honours | bit } else { honours });
+        Ok(honour)
+    }
+
+    /// Whether `card`, played by `seat`, is below honour rank, where it matters: `seat` has a
+    /// penalty card on the table.
+    pub(super) fn below_honour_rank(&mut self, event: usize, seat: Seat, card: Card) -> Result<bool, RefereeError> {
+        if !self.st().penalty_cards.iter().any(|p| p.seat == seat) {
+            return Ok(false);
+        }
+        Ok(!self.honour(event, card)?)
+    }
+
+    /// Makes `card` a penalty card of the offender; the penalty-card table says major or minor.
+    pub(super) fn penalty_card(
+        &mut self,
+        p: &PlayPending,
+        card: Card,
+        exposure: Exposure,
+    ) -> Result<Vec<Rectified>, RefereeError> {
+        let seat = p.offender;
+        let mut out = Vec::new();
+        let others: Vec<usize> =
+            (0..self.st().penalty_cards.len()).filter(|&i| self.st().penalty_cards[i].seat == seat).collect();
+        let honour = self.honour(p.event, card)?;
+        let Some((major, view)) =
+            self.penalty_kind(p, exposure == Exposure::Deliberate, card, honour, !others.is_empty())
+        else {
+            let what = format!("a penalty card of {seat}'s ({card})");
+            return Err(unsupported(p.event, self.edition(), &what));
+        };
+        let mut upgraded = Vec::new();
+        for i in others {
+            let c = self.st().penalty_cards[i].card;
+            if !self.st().penalty_cards[i].major {
+                let honour = self.honour(p.event, c)?;
+                if let Some((true, v)) = self.penalty_kind(p, false, c, honour, true) {
+                    upgraded.push((i, v));
+                }
+            }
+        }
+        let st = self.st();
+        for (i, v) in upgraded {
+            st.penalty_cards[i].major = true;
+            st.penalty_cards[i].clauses = v.clauses.clone();
+            out.push(v);
+        }
+        st.penalty_cards.push(PenaltyCard { seat, card, major, clauses: view.clauses.clone() });
+        out.push(view);
+        Ok(out)
+    }
+
+    /// Whether a penalty card is major, as the penalty-card table says, with that rectification.
+    pub(super) fn penalty_kind(
+        &self,
+        p: &PlayPending,
+        deliberate: bool,
+        card: Card,
+        honour: bool,
+        has_other: bool,
+    ) -> Option<(bool, Rectified)> {
+        let facts = Facts {
+            exposed_deliberately: deliberate,
+            card_honour: honour,
+            offender_has_penalty_card: has_other,
+            ..Facts::default()
+        };
+        let d = self.ask_derived(Table::PenaltyCard, &facts);
+        let major = |t: &Traced| t.rectification == Rectification::MajorPenaltyCard;
+        d.outcomes().next().map(|t| (major(&t), self.describe_play(p, &t, Subject::Card(card))))
+    }
+
+    /// Withdraws the card played instead of a penalty card and plays the penalty card in its
+    /// place; `None` if the subject is no failure to play a penalty card still in its trick.
+    pub(super) fn substitute_penalty_card(&mut self, p: &PlayPending) -> Option<()> {
+        let i = p.subject.revoke()?;
+        let st = self.st();
+        let r = st.revokes.get(i)?.clone();
+        let due = r.penalty_card?;
+        let index = revoke::take_back(st, &r)?;
+        st.revokes[i].corrected = true;
+        st.penalty_cards.retain(|c| !(c.seat == r.seat && c.card == due));
+        st.hands[r.seat as usize].remove(due);
+        st.current.cards.insert(index, (r.seat, due));
+        self.trick_done();
+        Some(())
+    }
+
+    /// Declarer's choice at the first turn to lead of a player whose lead the auction restricted.
+    pub(super) fn restricted_lead(
+        &mut self,
+        event: usize,
+        i: usize,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        let st = self.st();
+        st.restricted[i].settled = true;
+        let r = st.restricted[i].clone();
+        let facts = Facts {
+            restriction_kind: r.kind,
+            offender_bid_clubs: r.bid[Suit::Clubs as usize],
+            offender_bid_diamonds: r.bid[Suit::Diamonds as usize],
+            offender_bid_hearts: r.bid[Suit::Hearts as usize],
+            offender_bid_spades: r.bid[Suit::Spades as usize],
+            ..Facts::default()
+        };
+        let subject = Subject::Restriction { call: r.withdrawn, suit: r.suit };
+        let p = self.pending_play(event, r.offender, subject, r.seat, Table::RestrictedLead, facts);
+        self.rule_lead_choice(p, answers)
+    }
+
+    /// Rules on declarer's choice before a lead. An open question stops the ruling, but nothing
+    /// is pending in the play itself.
+    pub(super) fn rule_lead_choice(
+        &mut self,
+        p: PlayPending,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        self.rule_play(p, answers)?;
+        if self.stopped_at.is_some() {
+            self.st().pending = None;
+        }
+        Ok(())
+    }
+
+    /// Declarer's options when the partner of a player with a major penalty card has the lead.
+    pub(super) fn lead_options(
+        &mut self,
+        event: usize,
+        holder: Seat,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        let st = self.st();
+        let Some(card) = st.penalty_cards.iter().find(|p| p.seat == holder && p.major).map(|p| p.card) else {
+            return Err(err(event, format!("{holder} has no major penalty card that gives declarer lead options")));
+        };
+        let leader = st.current.leader;
+        st.lead_options_settled = Some(st.trick_number());
+        let mut p = self.pending_play(event, holder, card, leader, Table::PenaltyCardLead, Facts::default());
+        p.known = derived_known(&[]);
+        self.rule_lead_choice(p, answers)
+    }
+}

@@ -1,0 +1,272 @@
+//! Revokes: their correction, what establishes them, questions about a revoke, the inspection
+//! of a quitted trick, cards withdrawn after a corrected revoke (62C) and claims.
+
+use super::*;
+
+impl Referee<'_> {
+    /// Withdraws a revoke card from its trick; the offender must substitute a legal card.
+    /// `None` if the subject is no revoke, or its card is no longer in a trick to reopen.
+    pub(super) fn correct_revoke(&mut self, p: &PlayPending) -> Option<()> {
+        let i = p.subject.revoke()?;
+        let st = self.st();
+        let r = st.revokes.get(i)?.clone();
+        if r.established {
+            // An established revoke is corrected only on the twelfth trick: the trick is
+            // replayed, the offender's two last cards changing places.
+            correct_twelfth_trick(st, &r)?;
+            st.revokes[i].corrected = true;
+            return Some(());
+        }
+        let index = take_back(st, &r)?;
+        st.revokes[i].corrected = true;
+        let restored: Vec<PlayBinding> =
+            st.unmet_leads.iter().filter(|(c, b)| *c == r.card && b.seat == r.seat).map(|(_, b)| b.clone()).collect();
+        st.bindings.extend(restored);
+        let later = st.current.cards[index..].to_vec();
+        let c = st.correcting();
+        c.substitute = Some((r.seat, index));
+        c.later = Some((r.seat, later));
+        c.non_offender_withdrew = None;
+        Some(())
+    }
+
+    /// Asks the establishment table whether the act of event `event` establishes revoke `i`,
+    /// and establishes it if so.
+    pub(super) fn establish(&mut self, event: usize, i: usize, act: EstablishingAct, by_offending_side: bool) {
+        let r = self.st().revokes[i].clone();
+        let facts = Facts { establishing_act: act, act_by_offending_side: by_offending_side, ..Facts::default() };
+        let d = self.ask_derived(Table::RevokeEstablishment, &facts);
+        let Some(t) = d.outcomes().find(|t| t.rectification == Rectification::RevokeEstablished) else {
+            return;
+        };
+        let p = self.pending_play(event, r.seat, r.card, r.seat, Table::RevokeEstablishment, facts);
+        let view = Some(self.describe_play(&p, &t, p.subject));
+        let st = self.st();
+        st.revokes[i].established = true;
+        st.established_by[i] = view;
+    }
+
+    /// Attention is drawn to revoke `i` before it is established.
+    pub(super) fn correction(
+        &mut self,
+        event: usize,
+        i: usize,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        let edition = self.edition();
+        let st = self.st();
+        let r = st.revokes[i].clone();
+        let holds = |t: &[(Seat, Card)]| t.iter().position(|(s, c)| *s == r.seat && *c == r.card);
+        let last: &[(Seat, Card)] = st.tricks.last().map_or(&[], |t| &t[..]);
+        // The cards played after the revoke card: the rest of its trick, or of the current trick.
+        let after = match (holds(&st.current.cards), st.current.cards.is_empty().then(|| holds(last)).flatten()) {
+            (Some(at), _) => Some(&st.current.cards[at + 1..]),
+            (None, Some(at)) => Some(&last[at + 1..]),
+            (None, None) => None,
+        };
+        // The non-offending side has played to the next trick (which establishes nothing): the
+        // revoke's trick is reopened, those cards held until it closes again.
+        let reopen = after.is_none()
+            && r.kind != RevokeKind::PenaltyCard
+            && holds(last).is_some()
+            && st.current.cards.iter().all(|(s, _)| !s.same_side(r.seat));
+        if after.is_none() && r.kind != RevokeKind::PenaltyCard && !reopen {
+            let what = format!("the correction of {}'s revoke after later cards were played to another trick", r.seat);
+            return Err(unsupported(event, edition, &what));
+        }
+        // Cards played to a later trick, the revoke not being established, are the declaring side's.
+        let declarer_played_after = after.is_none_or(|a| a.iter().any(|(s, _)| s.same_side(st.declarer)));
+        let facts = Facts {
+            offender_role: st.role(r.seat),
+            revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
+            revoke_established: false,
+            revoke_on_twelfth_trick: r.trick == 12,
+            penalty_card_failure: r.kind == RevokeKind::PenaltyCard,
+            declarer_played_after,
+            ..Facts::default()
+        };
+        if reopen {
+            let st = self.st();
+            st.correcting().held_next = std::mem::take(&mut st.current.cards);
+        }
+        let subject = Subject::Revoke { index: i, card: r.card };
+        let p = self.pending_play(event, r.seat, subject, r.seat, Table::RevokeCorrection, facts);
+        self.rule_play(p, answers)
+    }
+
+    /// A question to a player who did not follow suit, about a possible revoke.
+    pub(in crate::referee) fn ask(&mut self, event: usize, by: Seat, of: Seat) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        let st = self.st();
+        let last: &[(Seat, Card)] = st.tricks.last().map_or(&[], |t| &t[..]);
+        let card = [&st.current.cards[..], last].into_iter().find_map(|t| {
+            let led = t.first().map(|(_, c)| c.suit);
+            t.iter().find(|(s, c)| *s == of && Some(c.suit) != led).map(|(_, c)| *c)
+        });
+        let Some(card) = card else {
+            return Err(err(event, format!("{by} asks {of} about a revoke, but {of} has not failed to follow suit")));
+        };
+        if by == of {
+            return Err(err(event, format!("{by} asks himself about a revoke")));
+        }
+        let facts = Facts {
+            asked_role: if st.role(of) == OffenderRole::Declarer { AskedRole::Declarer } else { AskedRole::Defender },
+            asker_role: if by == st.declarer {
+                AskerRole::Declarer
+            } else if by == st.dummy {
+                AskerRole::Dummy
+            } else {
+                AskerRole::Defender
+            },
+            ..Facts::default()
+        };
+        let p = self.pending_play(event, of, card, by, Table::RevokeInquiry, facts);
+        self.rule_play(p, &[])
+    }
+
+    /// A player who says a revoke has occurred asks to inspect a quitted trick.
+    pub(in crate::referee) fn inspect(&mut self, event: usize, by: Seat, trick: usize) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        let st = self.st();
+        let Some(cards) = trick.checked_sub(1).and_then(|t| st.tricks.get(t)) else {
+            return Err(err(event, format!("{by} asks to inspect trick {trick}, which is not a quitted trick")));
+        };
+        let (leader, led) = cards[0];
+        if st.pending.is_some() {
+            return Err(err(event, format!("{by} asks to inspect a trick while an irregularity awaits a ruling")));
+        }
+        // The director's decision comes with the next `director` entry.
+        let mut p = self.pending_play(event, leader, led, by, Table::QuittedTrickInspection, Facts::default());
+        p.known = derived_known(&[]);
+        self.st().pending = Some(p);
+        Ok(())
+    }
+
+    /// A card named for a later trick: it establishes the side's earlier revokes.
+    pub(in crate::referee) fn designate(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        self.playable(event, seat, card)?;
+        let st = self.st();
+        let number = st.trick_number();
+        let earlier: Vec<usize> = (0..st.revokes.len())
+            .filter(|&i| {
+                let r = &st.revokes[i];
+                !r.established && !r.corrected && r.trick < number
+            })
+            .collect();
+        for i in earlier {
+            let by_offending_side = self.st().revokes[i].seat.same_side(seat);
+            self.establish(event, i, EstablishingAct::Designation, by_offending_side);
+        }
+        Ok(())
+    }
+
+    /// After a revoke is corrected, a player withdraws a card he played to the trick after it.
+    pub(in crate::referee) fn withdraw(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        let st = self.st();
+        let later = st.correction.as_ref().and_then(|c| c.later.as_ref());
+        let later = later.filter(|(_, cards)| cards.contains(&(seat, card)));
+        let (Some((offender, _)), false) = (later, st.replacing().contains(&(seat, card))) else {
+            return Err(err(
+                event,
+                format!("{seat} withdraws {card}, which is not a card played after a revoke corrected in this trick"),
+            ));
+        };
+        let offender = *offender;
+        // The trick may have been completed by the revoke's substitute.
+        reopen_last_trick(st);
+        let facts = Facts {
+            withdrawer_offending: seat.same_side(offender),
+            after_opponent_withdrew: st.correction.as_ref().and_then(|c| c.non_offender_withdrew) == Some(seat.rho())
+                && seat.same_side(offender),
+            offender_role: st.role(seat),
+            ..Facts::default()
+        };
+        let p = self.pending_play(event, seat, card, seat, Table::LaterCardWithdrawal, facts);
+        self.rule_play(p, &[])?;
+        // A card that stays played leaves the trick complete again.
+        self.trick_done();
+        Ok(())
+    }
+
+    /// An agreed claim or concession: it ends the play and establishes every revoke.
+    pub(in crate::referee) fn claim(&mut self, event: usize, seat: Seat, tricks: usize) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        let st = self.st();
+        if st.pending.is_some() || !st.current.cards.is_empty() || st.substitute().is_some() {
+            return Err(err(event, "a claim is modelled between tricks only, with no irregularity awaiting a ruling"));
+        }
+        let left = 13 - st.tricks.len();
+        if tricks > left || st.claim().is_some() {
+            let plural = if tricks == 1 { "" } else { "s" };
+            return Err(err(event, format!("{seat} claims {tricks} trick{plural}, but {left} remain to be played")));
+        }
+        st.phase = Phase::Claimed { seat, tricks };
+        let open: Vec<usize> =
+            (0..st.revokes.len()).filter(|&i| !st.revokes[i].established && !st.revokes[i].corrected).collect();
+        for i in open {
+            // An agreed claim: the offending side made or agreed to it.
+            self.establish(event, i, EstablishingAct::Claim, true);
+        }
+        Ok(())
+    }
+}
+
+/// With no card played to the current trick, makes the last quitted trick current again (the
+/// callers have checked it is the trick they correct).
+pub(super) fn reopen_last_trick(st: &mut PlayState) {
+    if st.current.cards.is_empty() {
+        if let Some(last) = st.tricks.pop() {
+            st.current = Trick { leader: last[0].0, cards: last.to_vec() };
+        }
+    }
+}
+
+/// Takes an unestablished revoke card back into its owner's hand, reopening its trick if it was
+/// the last one quitted; returns the card's place in the trick, or `None` if the card is in
+/// neither the current trick nor the last one quitted.
+pub(super) fn take_back(st: &mut PlayState, r: &Revoke) -> Option<usize> {
+    let in_trick = |cards: &[(Seat, Card)]| cards.iter().any(|(s, c)| *s == r.seat && *c == r.card);
+    let reopens = st.current.cards.is_empty() && st.tricks.last().is_some_and(|t| in_trick(t));
+    if !(in_trick(&st.current.cards) || reopens) {
+        return None;
+    }
+    reopen_last_trick(st);
+    let index = st.current.cards.iter().position(|(s, c)| *s == r.seat && *c == r.card)?;
+    st.current.cards.remove(index);
+    st.hands[r.seat as usize].insert(r.card);
+    Some(index)
+}
+
+/// The correction of an established revoke on the twelfth trick: the offender's card
+/// to the twelfth trick and his last card change places, and the last trick is led by the
+/// new winner of the twelfth.
+/// `None` if the twelfth trick is not the last one quitted.
+pub(super) fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) -> Option<()> {
+    if st.tricks.len() == 12 {
+        // The last trick was claimed: the offender's last card, still in his hand, replaces the
+        // revoke card.
+        let last = Suit::ALL.into_iter().find_map(|s| st.hands[r.seat as usize].extremes(s).map(|(hi, _)| hi))?;
+        st.hands[r.seat as usize].remove(last);
+        st.hands[r.seat as usize].insert(r.card);
+        for (s, c) in st.tricks[11].iter_mut() {
+            if *s == r.seat {
+                *c = last;
+            }
+        }
+        return Some(());
+    }
+    let last = st.tricks.get(12)?.iter().find(|(s, _)| *s == r.seat).map(|(_, c)| *c)?;
+    let (twelfth, thirteenth) = st.tricks.split_at_mut(12);
+    for (s, c) in twelfth[11].iter_mut().chain(thirteenth[0].iter_mut()) {
+        if *s == r.seat {
+            *c = if *c == r.card { last } else { r.card };
+        }
+    }
+    let leader = trick_winner(&st.tricks[11], st.trump);
+    let thirteenth = st.tricks[12];
+    let card_of = |seat: Seat| thirteenth.iter().find(|(s, _)| *s == seat).map_or(thirteenth[0].1, |(_, c)| *c);
+    st.tricks[12] = [leader, leader.lho(), leader.partner(), leader.rho()].map(|s| (s, card_of(s)));
+    Some(())
+}

@@ -1,0 +1,538 @@
+//! Cards led and played: classifying each card (a lead out of turn, a premature play, a play
+//! out of turn, simultaneous plays, cards played together, a card exposed), checking a card
+//! played in turn against the lead and play penalties, the penalty cards and following suit,
+//! and closing a trick.
+
+use super::*;
+
+impl Referee<'_> {
+    /// A card led or played, as the case records it.
+    pub(in crate::referee) fn play(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        self.playable(event, seat, card)?;
+        if let Some(mut p) = self.st().pending.take() {
+            // The card shows what happened after the irregular lead, or the play out of turn.
+            let kind = (p.table == Table::PlayIrregularity).then_some(p.facts.play_irregularity);
+            let lead = kind == Some(PlayIrregularity::LeadOutOfTurn);
+            let out_of_turn = kind == Some(PlayIrregularity::DefenderPlaysOutOfTurn);
+            let next = match seat {
+                _ if !(lead || out_of_turn && seat == p.turn_of) => None,
+                s if s == p.offender.lho() => Some(NextCard::Lho),
+                s if s == p.offender.rho() => Some(NextCard::Rho),
+                _ => None,
+            };
+            if lead && seat == p.offender.partner() {
+                // The offender's partner plays before the ruling: his card is ruled on its own,
+                // and the lead out of turn still awaits the director.
+                let facts = Facts {
+                    play_irregularity: PlayIrregularity::PartnerPlaysBeforeRuling,
+                    offender_role: self.st().role(seat),
+                    ..Facts::default()
+                };
+                let q = self.pending_play(event, seat, card, p.offender.lho(), Table::PlayIrregularity, facts);
+                self.st().pending = Some(p);
+                return self.rule_play(q, &[]);
+            }
+            let Some(next) = next else {
+                let awaiting = p.event;
+                self.st().pending = Some(p);
+                return Err(err(
+                    event,
+                    format!("{seat} plays {card} while the irregularity of event {awaiting} awaits a ruling; record `director` before it"),
+                ));
+            };
+            p.facts.next_card = next;
+            p.facts.next_card_follows = p.subject.suit() == Some(card.suit);
+            p.known.insert(FactId::NextCard);
+            p.known.insert(FactId::NextCardFollows);
+            self.rule_play(p, &[])?;
+            if self.stopped_at.is_some() {
+                return Ok(());
+            }
+        }
+        if let Some(i) = self.st().restricted_lead_due().filter(|_| seat == self.st().current.leader) {
+            // The restricted player leads before declarer has said how he restricts the lead.
+            self.restricted_lead(event, i, &[])?;
+            if self.stopped_at.is_some() {
+                return Ok(());
+            }
+        }
+        if let Some(holder) = self.st().penalty_card_holder() {
+            // The partner leads before declarer has chosen among his options.
+            self.lead_options(event, holder, &[])?;
+            if self.stopped_at.is_some() {
+                return Ok(());
+            }
+        }
+        self.card(event, seat, card)
+    }
+
+    /// The offender's card substituted for his corrected revoke card, at its place in the trick.
+    fn substitute(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+        (offender, index): (Seat, usize),
+    ) -> Result<(), RefereeError> {
+        let below_honour = self.below_honour_rank(event, seat, card)?;
+        let st = self.st();
+        if seat != offender {
+            return Err(err(event, format!("{offender} must first substitute a legal card for his revoke card")));
+        }
+        if st.current.cards.is_empty() {
+            // The revoke card was a lead: the substitute is a lead, checked as any.
+            st.correcting().substitute = None;
+            return self.in_turn(event, seat, card);
+        }
+        let led = st.current.cards[0].1.suit;
+        if card.suit != led && st.hands[seat as usize].has_suit(led) {
+            return Err(err(event, format!("{seat}'s substitute {card} does not follow suit either")));
+        }
+        let own = || st.penalty_cards.iter().filter(|p| p.seat == seat);
+        let due = own().find(|p| if p.major { p.card.suit == led } else { p.card.suit == card.suit && below_honour });
+        if let Some(due) = due.filter(|_| !own().any(|p| p.card == card)) {
+            return Err(err(
+                event,
+                format!(
+                    "{seat}'s substitute must be his penalty card {}, due at his first legal opportunity",
+                    due.card
+                ),
+            ));
+        }
+        st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
+        st.hands[seat as usize].remove(card);
+        st.current.cards.insert(index, (seat, card));
+        st.correcting().substitute = None;
+        self.trick_done();
+        Ok(())
+    }
+
+    /// A card replacing one withdrawn after a corrected revoke, where it was.
+    fn replace_withdrawn(&mut self, event: usize, seat: Seat, card: Card, i: usize) -> Result<(), RefereeError> {
+        let st = self.st();
+        let old = st.correcting().replacing[i].1;
+        let led = st.current.cards[0].1.suit;
+        if card.suit != led && st.hands[seat as usize].has_suit(led) {
+            return Err(err(event, format!("{seat}'s {card}, replacing {old}, does not follow suit")));
+        }
+        let Some(at) = st.current.cards.iter().position(|(s, c)| *s == seat && *c == old) else {
+            return Err(err(event, format!("{seat}'s withdrawn {old} is no longer in the trick")));
+        };
+        st.correcting().replacing.remove(i);
+        st.hands[seat as usize].remove(card);
+        st.current.cards[at] = (seat, card);
+        self.trick_done();
+        Ok(())
+    }
+
+    /// Classifies a card and records it, or holds it as an irregularity awaiting a ruling.
+    pub(super) fn card(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        let st = self.st();
+        if let Some(at) = st.substitute() {
+            return self.substitute(event, seat, card, at);
+        }
+        if let Some(i) = st.replacing().iter().position(|(s, _)| *s == seat) {
+            return self.replace_withdrawn(event, seat, card, i);
+        }
+        let leading = st.current.cards.is_empty();
+        let role = st.role(seat);
+        if leading && seat != st.current.leader {
+            let facts = Facts {
+                play_irregularity: PlayIrregularity::LeadOutOfTurn,
+                offender_role: role,
+                opening_lead: st.tricks.is_empty(),
+                turn: relation(seat, st.current.leader),
+                after_retracted_lead: st.phase == Phase::DeclarerToLeadAgain && role == OffenderRole::Defender,
+                offending_side_has_penalties: st.side_has_penalties(seat),
+                ..Facts::default()
+            };
+            let turn_of = st.current.leader;
+            let mut p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+            p.known = derived_known(&[FactId::NextCard, FactId::NextCardFollows]);
+            self.st().pending = Some(p);
+            return Ok(());
+        }
+        if !leading && seat != st.next_to_play() {
+            let partner_played = st.current.cards.iter().any(|(s, _)| *s == seat.partner());
+            if role == OffenderRole::Declarer {
+                let facts = Facts {
+                    play_irregularity: PlayIrregularity::DeclarerPlaysOutOfTurn,
+                    offender_role: role,
+                    after_accepted_opening_lead: st.phase == Phase::AcceptedOpeningLead && seat == st.dummy,
+                    ..Facts::default()
+                };
+                let turn_of = st.next_to_play();
+                let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+                return self.rule_play(p, &[]);
+            }
+            if partner_played {
+                // Held until the director is called, or the player whose turn it was plays.
+                let facts = Facts {
+                    play_irregularity: PlayIrregularity::DefenderPlaysOutOfTurn,
+                    offender_role: role,
+                    ..Facts::default()
+                };
+                let turn_of = st.next_to_play();
+                let mut p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+                p.known = derived_known(&[FactId::NextCard, FactId::NextCardFollows]);
+                self.st().pending = Some(p);
+                return Ok(());
+            }
+            let hands_played = |s: Seat| st.current.cards.iter().any(|(x, _)| *x == s);
+            let facts = Facts {
+                play_irregularity: PlayIrregularity::PrematurePlay,
+                offender_role: role,
+                declarer_played_both_hands: hands_played(st.declarer) && hands_played(st.dummy),
+                premature_lead: hands_played(seat),
+                ..Facts::default()
+            };
+            let turn_of = st.next_to_play();
+            let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+            if self.decided_now(&p) {
+                return self.rule_play(p, &[]);
+            }
+            self.st().pending = Some(p);
+            return Ok(());
+        }
+        self.in_turn(event, seat, card)
+    }
+
+    /// Whether the tables rule on `p` from what is known already, with no choice left open.
+    pub(super) fn decided_now(&self, p: &PlayPending) -> bool {
+        self.consult(p.table, &p.facts, &p.known).1.len() == 1
+    }
+
+    /// A card led or played in turn: checks the lead and play penalties, the
+    /// penalty cards and following suit, then adds it to the trick.
+    pub(super) fn in_turn(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        let below_honour = self.below_honour_rank(event, seat, card)?;
+        let st = self.st();
+        let number = st.trick_number();
+        let led = st.current.cards.first().map(|(_, c)| c.suit);
+        // A lead or play to a later trick may establish an earlier revoke: the establishment
+        // table says whether it does.
+        for i in 0..st.revokes.len() {
+            let r = &self.st().revokes[i];
+            if !r.established && !r.corrected && r.trick < number {
+                let by_offending_side = r.seat.same_side(seat);
+                self.establish(event, i, EstablishingAct::PlayToNextTrick, by_offending_side);
+            }
+        }
+        let st = self.st();
+        let binding = st.binding(seat, card, led, number);
+        let (fails_to_follow, penalty_card_missed) = st.failure(seat, card, led, &binding, below_honour);
+        st.after_card(seat, card, led, number);
+        let Binding { unmet, unmet_leads, .. } = binding;
+        let suit = led.unwrap_or(card.suit);
+        let revokes_before = self.st().revokes.len();
+        for (able, premature) in unmet {
+            self.unmet_obligation(event, seat, card, able, premature, suit, None);
+        }
+        if self.st().revokes.len() > revokes_before {
+            // Kept in case the revoke is corrected: the substitute lead must meet them.
+            self.st().unmet_leads.extend(unmet_leads.into_iter().map(|b| (card, b)));
+        }
+        if let Some(due) = penalty_card_missed {
+            self.unmet_obligation(event, seat, card, true, false, suit, Some(due));
+        }
+        let st = self.st();
+        if fails_to_follow {
+            st.revokes.push(Revoke {
+                trick: number,
+                seat,
+                card,
+                suit_led: suit,
+                kind: RevokeKind::FollowSuit,
+                established: false,
+                corrected: false,
+                penalty_card: None,
+            });
+            st.established_by.push(None);
+        }
+        st.hands[seat as usize].remove(card);
+        st.current.cards.push((seat, card));
+        self.trick_done();
+        Ok(())
+    }
+
+    /// Closes a complete trick: its winner leads next, and a prohibition lapses for a player
+    /// who no longer retains the lead.
+    pub(super) fn trick_done(&mut self) {
+        let st = self.st();
+        if st.current.cards.len() < 4 || st.substitute().is_some() || !st.replacing().is_empty() {
+            return;
+        }
+        #[allow(clippy::expect_used, reason = "referee invariant: four cards, checked just above")]
+        let done: [(Seat, Card); 4] = st.current.cards[..4].try_into().expect("four cards");
+        let winner = trick_winner(&done, st.trump);
+        st.tricks.push(done);
+        if st.phase == Phase::AcceptedOpeningLead {
+            st.phase = Phase::Play;
+        }
+        st.current.cards.clear();
+        st.current.leader = winner;
+        // A trick reopened to correct a revoke closes again: the cards held for the next trick
+        // stand if their leader still has the lead, and go back to their hands otherwise.
+        let held = st.correction.as_mut().map(|c| std::mem::take(&mut c.held_next)).unwrap_or_default();
+        if st.correction.as_ref().is_some_and(Correction::is_done) {
+            st.correction = None;
+        }
+        match held.first() {
+            Some((leader, _)) if *leader == winner => st.current.cards = held,
+            _ => held.into_iter().for_each(|(s, c)| st.hands[s as usize].insert(c)),
+        }
+        if !st.bindings.is_empty() {
+            st.bindings.retain(|b| {
+                !matches!(b.bound, PlayBound::NoLeadOfSuit(_, LeadDuration::WhileOnLead))
+                    || b.seat == winner
+                    || !b.has_led
+            });
+        }
+    }
+
+    /// A card that does not meet a lead or play penalty, or is played instead of the penalty
+    /// Two cards played at the same moment by two players.
+    pub(in crate::referee) fn simultaneous_plays(
+        &mut self,
+        event: usize,
+        plays: [(Seat, Card); 2],
+    ) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        let st = self.st();
+        if st.pending.is_some() {
+            return Err(err(event, "simultaneous plays while an irregularity awaits a ruling"));
+        }
+        let next = st.next_to_play();
+        let (first, second) = match plays {
+            [a, b] if a.0 == next && b.0 != next => (a, b),
+            [a, b] if b.0 == next && a.0 != next => (b, a),
+            _ => {
+                return Err(err(
+                    event,
+                    format!("of two simultaneous plays exactly one must be by {next}, whose turn it was"),
+                ))
+            }
+        };
+        let role = st.role(second.0);
+        let facts =
+            Facts { play_irregularity: PlayIrregularity::SimultaneousPlays, offender_role: role, ..Facts::default() };
+        let p = self.pending_play(event, second.0, second.1, first.0, Table::PlayIrregularity, facts);
+        self.rule_play(p, &[])?;
+        self.play(event, first.0, first.1)?;
+        if self.stopped_at.is_none() {
+            self.play(event, second.0, second.1)?;
+        }
+        Ok(())
+    }
+
+    /// Several cards led or played at once by one player.
+    pub(in crate::referee) fn together(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        cards: &[Card],
+        faced: Option<Card>,
+    ) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        if cards.len() < 2 || faced.is_some_and(|f| !cards.contains(&f)) {
+            return Err(err(event, "cards played together are two or more, and the faced one is among them"));
+        }
+        for &c in cards {
+            self.playable(event, seat, c)?;
+        }
+        let st = self.st();
+        if st.pending.is_some() || st.next_to_play() != seat {
+            return Err(err(
+                event,
+                format!("{seat} plays several cards at once out of turn or while an irregularity awaits a ruling"),
+            ));
+        }
+        let played = faced.unwrap_or(cards[0]);
+        let facts = Facts {
+            play_irregularity: PlayIrregularity::CardsPlayedTogether,
+            offender_role: st.role(seat),
+            several_cards_faced: faced.is_none(),
+            ..Facts::default()
+        };
+        let mut p = self.pending_play(event, seat, played, seat, Table::PlayIrregularity, facts);
+        p.others = cards.iter().copied().filter(|c| *c != played).collect();
+        // The card played goes to the trick first: the others become penalty cards only then.
+        self.play(event, seat, played)?;
+        self.rule_play(p, &[])
+    }
+
+    /// A card exposed other than by playing it.
+    pub(in crate::referee) fn expose(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        self.playable(event, seat, card)?;
+        let st = self.st();
+        if st.pending.is_some() || st.penalty_cards.iter().any(|p| p.seat == seat && p.card == card) {
+            return Err(err(
+                event,
+                format!("{seat} exposes {card} while an irregularity awaits a ruling, or it is already a penalty card"),
+            ));
+        }
+        let facts = Facts {
+            play_irregularity: PlayIrregularity::CardExposed,
+            offender_role: st.role(seat),
+            ..Facts::default()
+        };
+        let turn_of = st.next_to_play();
+        let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+        self.rule_play(p, &[])
+    }
+}
+
+/// The lead and play penalties that bind a card, and whether each is met.
+pub(super) struct Binding {
+    /// For each penalty not met: whether the player was able to meet it, and whether it was
+    /// imposed after his partner's premature play.
+    unmet: Vec<(bool, bool)>,
+    /// A requirement to play a card of another suit was met.
+    other_suit_met: bool,
+    /// The cards the player could legally play, penalties included.
+    legal: Hand,
+    /// The requirements to lead a suit that the lead did not meet though able to.
+    unmet_leads: Vec<PlayBinding>,
+}
+
+impl PlayState {
+    /// The lead and play penalties that bind `seat`'s `card` to trick `number` (`led`: the suit
+    /// led, none for a lead), and whether each is met.
+    fn binding(&self, seat: Seat, card: Card, led: Option<Suit>, number: usize) -> Binding {
+        let hand = self.hands[seat as usize];
+        let mut b = Binding {
+            unmet: Vec::new(),
+            other_suit_met: false,
+            legal: match led {
+                Some(l) if hand.has_suit(l) => hand.of_suit(l),
+                _ => hand,
+            },
+            unmet_leads: Vec::new(),
+        };
+        // Two requirements to lead different suits cannot both be met: meeting one, the player is
+        // unable to meet the other.
+        let required_met = led.is_none()
+            && self
+                .bindings
+                .iter()
+                .any(|x| x.seat == seat && x.bound == PlayBound::LeadSuit(card.suit) && hand.has_suit(card.suit));
+        for x in self.bindings.iter().filter(|x| x.seat == seat) {
+            let (able, meets, allowed) = match (x.bound, led) {
+                (PlayBound::LeadSuit(s), None) => {
+                    (hand.has_suit(s) && !(required_met && s != card.suit), card.suit == s, hand.of_suit(s))
+                }
+                (PlayBound::NoLeadOfSuit(s, _), None) => (hand.has_other_suit(s), card.suit != s, hand.without_suit(s)),
+                (PlayBound::Highest(t) | PlayBound::Lowest(t), Some(l)) if t == number => {
+                    let extreme =
+                        hand.extremes(l).map(|(hi, lo)| if matches!(x.bound, PlayBound::Highest(_)) { hi } else { lo });
+                    let mut only = Hand::default();
+                    if let Some(c) = extreme {
+                        only.insert(c);
+                    }
+                    (extreme.is_some(), Some(card) == extreme, only)
+                }
+                (PlayBound::OtherSuit(t), Some(l)) if t == number => {
+                    b.other_suit_met |= card.suit != l;
+                    (hand.has_other_suit(l), card.suit != l, hand.without_suit(l))
+                }
+                _ => continue,
+            };
+            if able {
+                b.legal = allowed;
+            }
+            if !meets {
+                b.unmet.push((able, x.premature));
+                if able && matches!(x.bound, PlayBound::LeadSuit(_)) {
+                    b.unmet_leads.push(x.clone());
+                }
+            }
+        }
+        b
+    }
+
+    /// Whether `card` fails to follow suit, or else misses a penalty card (the card due): one
+    /// card is one revoke.
+    fn failure(
+        &self,
+        seat: Seat,
+        card: Card,
+        led: Option<Suit>,
+        binding: &Binding,
+        below_honour: bool,
+    ) -> (bool, Option<Card>) {
+        let hand = self.hands[seat as usize];
+        let unmet = &binding.unmet;
+        let mut own_penalty_cards = self.penalty_cards.iter().filter(|p| p.seat == seat);
+        let played_penalty_card = own_penalty_cards.clone().any(|p| p.card == card);
+        // A major penalty card must be played at the first legal opportunity; with a minor one,
+        // no lower card of its suit below honour rank may be played before it.
+        let penalty_card_missed = (!played_penalty_card && unmet.is_empty())
+            .then(|| {
+                own_penalty_cards.find(|p| {
+                    if p.major {
+                        binding.legal.contains(p.card)
+                    } else {
+                        p.card.suit == card.suit && below_honour
+                    }
+                })
+            })
+            .flatten()
+            .map(|p| p.card);
+        let fails_to_follow =
+            led.is_some_and(|l| card.suit != l && hand.has_suit(l)) && !binding.other_suit_met && unmet.is_empty();
+        // Not following suit when the suit led is held only in penalty cards is a failure to
+        // play a penalty card; with a concealed card of the suit, it is a failure to follow suit.
+        let concealed = || {
+            let mut concealed = hand;
+            self.penalty_cards.iter().filter(|p| p.seat == seat).for_each(|p| concealed.remove(p.card));
+            concealed
+        };
+        let only_penalty_cards = |l: Suit| !concealed().has_suit(l);
+        match (penalty_card_missed, led) {
+            (Some(_), Some(l)) if fails_to_follow && !only_penalty_cards(l) => (true, None),
+            (Some(due), _) => (false, Some(due)),
+            // The suit led is held only in (minor) penalty cards: failing to follow is failing
+            // to play a card faced on the table.
+            (None, Some(l)) if fails_to_follow && only_penalty_cards(l) => {
+                let due = self.penalty_cards.iter().find(|p| p.seat == seat && p.card.suit == l).map(|p| p.card);
+                (due.is_none(), due)
+            }
+            (None, _) => (fails_to_follow, None),
+        }
+    }
+
+    /// What `seat`'s `card` ends: a penalty card played, penalties met or lapsed at a lead,
+    /// declarer's lead again, the right to withdraw cards after a corrected revoke.
+    fn after_card(&mut self, seat: Seat, card: Card, led: Option<Suit>, number: usize) {
+        if !self.penalty_cards.is_empty() {
+            self.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
+        }
+        if !self.bindings.is_empty() {
+            if led.is_none() {
+                self.bindings.iter_mut().filter(|b| b.seat == seat).for_each(|b| b.has_led = true);
+            }
+            self.bindings.retain(|b| {
+                b.seat != seat
+                    || match b.bound {
+                        PlayBound::LeadSuit(_) => led.is_some(),
+                        PlayBound::NoLeadOfSuit(_, LeadDuration::WhileOnLead) => true,
+                        PlayBound::NoLeadOfSuit(_, LeadDuration::NextLead) => led.is_some(),
+                        PlayBound::Highest(t) | PlayBound::Lowest(t) | PlayBound::OtherSuit(t) => t != number,
+                    }
+            });
+        }
+        if led.is_none() && seat.same_side(self.declarer) && self.phase == Phase::DeclarerToLeadAgain {
+            self.phase = Phase::Play;
+        }
+        if let (None, Some(c)) = (led, self.correction.as_mut()) {
+            // The lead to the next trick closes the right to withdraw cards after a revoke.
+            c.later = None;
+            c.non_offender_withdrew = None;
+            if c.is_done() {
+                self.correction = None;
+            }
+        }
+    }
+}
