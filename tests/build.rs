@@ -14,7 +14,7 @@ fn case_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for p in entries {
         if p.is_dir() {
             case_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "yaml") {
+        } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
             out.push(p);
         }
     }

@@ -169,43 +169,9 @@ fn ruling_failure(edition: String, line: usize, column: usize, message: String) 
 }
 
 /// Checks one case file.
-pub fn check_file(path: &Path, ruler: &dyn Ruler) -> std::io::Result<CaseResult> {
-    let text = std::fs::read_to_string(path)?;
+pub fn check_file(path: &Path, ruler: &dyn Ruler) -> Result<CaseResult, String> {
+    let text = crate::case_file::read_file(path)?;
     Ok(check_case(&path.display().to_string(), &text, ruler))
-}
-
-/// The case files under `paths` (files, or directories searched recursively for
-/// `*.yaml`), sorted within each directory. A path that does not exist, or a
-/// directory with no case file, is an error.
-pub fn case_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
-    for p in paths {
-        if !p.exists() {
-            return Err(format!("{}: no such file or directory", p.display()));
-        }
-        let before = files.len();
-        collect(p, &mut files).map_err(|e| format!("{}: {e}", p.display()))?;
-        if files.len() == before {
-            return Err(format!("{}: no case file (*.yaml) here", p.display()));
-        }
-    }
-    Ok(files)
-}
-
-fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    if path.is_dir() {
-        let mut entries: Vec<PathBuf> =
-            std::fs::read_dir(path)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
-        entries.sort();
-        for p in entries {
-            if p.is_dir() || p.extension().is_some_and(|x| x == "yaml") {
-                collect(&p, out)?;
-            }
-        }
-    } else {
-        out.push(path.to_path_buf());
-    }
-    Ok(())
 }
 
 /// The whole report: every case's result and the counts.
@@ -239,12 +205,13 @@ impl Report {
     }
 }
 
-/// Checks every case file under `paths`; `Err` when a path cannot be read.
+/// Checks every case file under `paths` (`case_file::discover`: a path that does not
+/// exist, or a directory with no case file, is an error); `Err` when a path cannot be read.
 pub fn run(paths: &[PathBuf], ruler: &dyn Ruler) -> Result<Report, String> {
-    let files = case_files(paths)?;
+    let files = crate::case_file::discover(paths)?;
     let mut cases = Vec::with_capacity(files.len());
     for f in &files {
-        cases.push(check_file(f, ruler).map_err(|e| format!("{}: {e}", f.display()))?);
+        cases.push(check_file(f, ruler)?);
     }
     let count = |s: Status| cases.iter().filter(|c| c.status == s).count();
     let (passed, without_expectations) = (count(Status::Passed), count(Status::NoExpectations));

@@ -101,6 +101,7 @@ fn a_malformed_expect_block_is_a_positioned_error() {
     let dir = scratch("malformed");
     let case = edited("1987/law29-lho-accepts.yaml", "    rules:", "    rulez:");
     let case = case.replacen("contract: \"2H by North\"", "contract: [2H]", 1);
+    let line = 1 + case.lines().position(|l| l.starts_with("    rulez:")).unwrap();
     let file = write(&dir, "bad.yaml", &case);
     let line = case.lines().position(|l| l.contains("rulez:")).map_or(0, |i| i + 1);
     let o = run(&["test", &file]);
