@@ -122,6 +122,7 @@ enum Command {
         cases: PathBuf,
     },
     /// Serve the director's web app, the law book and the JSON API (see docs/serve.md).
+    #[command(after_help = "Example:\n  bridgelaw serve --addr 127.0.0.1:8080 --cases tests/cases")]
     Serve {
         /// The address to listen on; 0.0.0.0:8080 serves a club's network.
         #[arg(long, default_value = "127.0.0.1:8080")]
