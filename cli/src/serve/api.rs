@@ -220,7 +220,7 @@ pub fn pointer_at(root: &Node, line: usize, column: usize) -> String {
     loop {
         match node {
             Node::Mapping(m) => {
-                let Some((k, v)) = m.iter().filter(|(k, _)| starts_by(k.span())).last() else { break };
+                let Some((k, v)) = m.iter().rfind(|(k, _)| starts_by(k.span())) else { break };
                 path.push('/');
                 path.push_str(&k.as_str().replace('~', "~0").replace('/', "~1"));
                 if is_at(k.span()) || !starts_by(v.span()) {
@@ -229,7 +229,7 @@ pub fn pointer_at(root: &Node, line: usize, column: usize) -> String {
                 node = v;
             }
             Node::Sequence(items) => {
-                let Some((i, v)) = items.iter().enumerate().filter(|(_, v)| starts_by(v.span())).last() else { break };
+                let Some((i, v)) = items.iter().enumerate().rfind(|(_, v)| starts_by(v.span())) else { break };
                 path.push_str(&format!("/{i}"));
                 node = v;
             }
