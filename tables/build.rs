@@ -7,14 +7,10 @@ use std::path::{Path, PathBuf};
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let laws = manifest.join("../laws");
-    println!("cargo:rerun-if-changed={}", laws.display());
     let set = match SourceSet::read_dir(&laws) {
         Ok(set) => set,
         Err(d) => fail(&[*d], &SourceSet::default()),
     };
-    for f in &set.files {
-        println!("cargo:rerun-if-changed={}", f.path);
-    }
     // Paths in the generated header and in diagnostics are relative to the workspace.
     let relative = SourceSet {
         files: set
@@ -40,9 +36,23 @@ fn main() {
         .collect();
     let sources = format!("/// The law sources the tables were generated from: (path, text).\npub static SOURCES: &[(&str, &str)] = &[{}];\n", embedded.join(", "));
     std::fs::write(out.join("sources.rs"), sources).expect("OUT_DIR is writable");
+    // Only on success: cargo reruns a failed build script anyway, and on failure
+    // it prints this output, where the diagnostics should stand alone.
+    println!("cargo:rerun-if-changed={}", laws.display());
+    for f in &set.files {
+        println!("cargo:rerun-if-changed={}", f.path);
+    }
 }
 
+/// Prints the diagnostics once, with how to check the laws without a build,
+/// and fails the build without a panic or a backtrace.
 fn fail(diagnostics: &[bridgelaw_compiler::Diagnostic], set: &SourceSet) -> ! {
-    eprintln!("{}", diagnostic::render_human(diagnostics, set));
-    panic!("the law sources have errors; run `bridgelaw check laws` for the full report");
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    eprint!("{}", diagnostic::render_human(diagnostics, set));
+    eprintln!(
+        "\nThe law sources have {errors} error(s), so the decision tables cannot be built.\n\
+         Check the laws without building the tables (docs/authoring.md):\n    \
+         cargo run -p bridgelaw-compiler --bin bridgelaw-check -- laws"
+    );
+    std::process::exit(1);
 }

@@ -9,7 +9,7 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The case files of an edition, sorted by name.
+/// The case files of a directory of `tests/cases`, sorted by name.
 pub fn cases(edition: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("cases").join(edition))
         .expect("the case corpus exists")
@@ -39,100 +39,7 @@ pub fn read_laws(relative: &str) -> bridgelaw_compiler::SourceSet {
     set
 }
 
-/// Hand-derived expectations of rulings, and the check that compares them
-/// with the engine's ruling.
-pub mod expect {
-    use bridgelaw_runtime::Ruling;
-
-    /// One case's hand-derived ruling:
-    /// - the deciding rules of all its irregularities, in order;
-    /// - each rectification as `name [SEATS] [duration] @clause`, where SEATS joins seats with
-    ///   `+` and `clause` must appear in the rectification's trace;
-    /// - the contract (`2H by North`), `passed out`, or `open`;
-    /// - each lead restriction as `SEAT status [kind] [suit]`.
-    pub struct Expected {
-        pub case: &'static str,
-        pub rules: &'static [&'static str],
-        pub rectifications: &'static [&'static str],
-        pub contract: &'static str,
-        pub leads: &'static [&'static str],
-    }
-
-    pub const fn e(
-        case: &'static str,
-        rules: &'static [&'static str],
-        rectifications: &'static [&'static str],
-        contract: &'static str,
-        leads: &'static [&'static str],
-    ) -> Expected {
-        Expected { case, rules, rectifications, contract, leads }
-    }
-
-    pub fn contract_text(ruling: &Ruling) -> String {
-        match (&ruling.contract, ruling.auction_over) {
-            (Some(c), _) => c.to_string(),
-            (None, true) => "passed out".into(),
-            (None, false) => "open".into(),
-        }
-    }
-
-    /// Rules every case of `tests/cases/<dir>` and checks it against its expectation,
-    /// requiring one expectation per case file; returns the rulings by case name.
-    pub fn check_corpus(dir: &str, expected: &[Expected]) -> Vec<(String, Ruling)> {
-        let files = crate::cases(dir);
-        assert_eq!(files.len(), expected.len(), "one expectation per case file of {dir}");
-        files
-            .iter()
-            .map(|path| {
-                let stem = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-                let e =
-                    expected.iter().find(|e| e.case == stem).unwrap_or_else(|| panic!("no expected ruling for {stem}"));
-                let ruling = crate::rule_file(path);
-                check(&ruling, e);
-                (stem, ruling)
-            })
-            .collect()
-    }
-
-    pub fn check(ruling: &Ruling, e: &Expected) {
-        let rules: Vec<&str> = ruling.irregularities.iter().flat_map(|i| i.rules.iter().copied()).collect();
-        assert_eq!(rules, e.rules, "{}: deciding rules", e.case);
-        let got: Vec<_> = ruling.irregularities.iter().flat_map(|i| i.rectifications.iter()).collect();
-        assert_eq!(got.len(), e.rectifications.len(), "{}: {:#?}", e.case, got);
-        for (r, expected) in got.iter().zip(e.rectifications) {
-            let (shape, clause) = expected.split_once(" @").expect("`name ... @clause`");
-            let mut actual = r.rectification.to_string();
-            if !r.seats.is_empty() {
-                actual += &format!(" {}", r.seats.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join("+"));
-            }
-            if let Some(d) = &r.duration {
-                actual += &format!(" {d}");
-            }
-            assert_eq!(actual, shape, "{}", e.case);
-            assert!(r.clauses.contains(&clause), "{}: {shape} must cite {clause}; cites {:?}", e.case, r.clauses);
-            assert!(
-                r.clauses.first().is_some_and(|c| r.rule.starts_with(c)),
-                "{}: the deciding clause comes first: {} cites {:?}",
-                e.case,
-                r.rule,
-                r.clauses
-            );
-        }
-        assert_eq!(contract_text(ruling), e.contract, "{}: contract", e.case);
-        let leads: Vec<String> = ruling
-            .lead_restrictions
-            .iter()
-            .map(|l| {
-                let mut s = format!("{:?} {}", l.seat, l.status);
-                if let Some(k) = l.kind.filter(|k| l.status != "lapsed" || *k == "no_lead_restriction") {
-                    s += &format!(" {k}");
-                }
-                if let Some(suit) = &l.suit {
-                    s += &format!(" {suit}");
-                }
-                s
-            })
-            .collect();
-        assert_eq!(leads, e.leads, "{}: lead restrictions", e.case);
-    }
+/// Every case file of the corpus: the auction and play cases of 1987, and the 2017 cases.
+pub fn corpus() -> Vec<PathBuf> {
+    ["1987", "1987-play", "2017"].iter().flat_map(|d| cases(d)).collect()
 }

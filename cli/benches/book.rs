@@ -1,6 +1,7 @@
 //! Criterion benchmark of generating the whole law book: compiling the
 //! embedded laws, ruling every case of the corpus, rendering every page and
 //! writing the site to disk.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use bridgelaw::book;
 use bridgelaw_compiler::SourceSet;

@@ -1,5 +1,6 @@
 //! Criterion benchmark of `bridgelaw rule` as a whole process: start-up,
 //! reading the case file, ruling, printing.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::process::Command;

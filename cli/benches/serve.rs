@@ -3,6 +3,7 @@
 //! ruling alone, then reading the JSON case and writing the JSON ruling
 //! around it, then the whole service (layers and router) in process. The
 //! load test over loopback (`scripts/load-test.sh`) adds the HTTP connection.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use axum::body::Body;
 use axum::http::Request;

@@ -5,6 +5,7 @@
 //! of the same table returning the rule, and the law interpreter through the
 //! same interface. Lives with the CLI because the interpreter is the
 //! compiler's, which the runtime never depends on.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use bridgelaw::laws;
 use bridgelaw_compiler::SourceSet;

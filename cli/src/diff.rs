@@ -156,11 +156,11 @@ pub fn rulings_with(
 
 /// Wraps text to `width` columns.
 fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = vec![String::new()];
+    let mut lines = Vec::new();
+    let mut last = String::new();
     for word in text.split_whitespace() {
-        let last = lines.last_mut().expect("one line at least");
         if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > width {
-            lines.push(word.to_string());
+            lines.push(std::mem::replace(&mut last, word.to_string()));
         } else {
             if !last.is_empty() {
                 last.push(' ');
@@ -168,6 +168,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
             last.push_str(word);
         }
     }
+    lines.push(last);
     lines
 }
 

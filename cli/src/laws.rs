@@ -325,6 +325,7 @@ impl Interpreted {
                     OutcomeKind::Delegate { table } => {
                         tables::Outcome::Delegate { table: v.tables[*table], clauses: trace }
                     }
+                    #[allow(clippy::expect_used, reason = "the loaded signatures were checked against the built ones")]
                     OutcomeKind::Rectify { rectification, args } => tables::Outcome::Rectify {
                         rectification: Rectification::from_parts(v.rectifications[*rectification], args)
                             .expect("the signatures match the built ones"),

@@ -6,6 +6,8 @@ pub mod book;
 pub mod case_file;
 pub mod coverage;
 pub mod diff;
+pub mod expect;
 pub mod explain;
 pub mod laws;
 pub mod serve;
+pub mod test_cmd;

@@ -2,7 +2,7 @@
 //! clauses, and rules on case files with the embedded laws.
 
 use bridgelaw::laws::{self, LoadedLaws, RuleError, Rulebook};
-use bridgelaw::{book, coverage, diff, explain, serve};
+use bridgelaw::{book, coverage, diff, explain, serve, test_cmd};
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use bridgelaw_runtime::tables;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -105,6 +105,16 @@ enum Command {
         /// Rule with this law directory, interpreted (no rebuild); the built-in laws when omitted.
         #[arg(long)]
         laws: Option<PathBuf>,
+    },
+    /// Rule every case under PATHS against its `expect:` block; exits 1 on any failure.
+    Test {
+        /// Case files or directories, searched recursively; `tests/cases` by default.
+        paths: Vec<PathBuf>,
+        /// Rule with the interpreted laws of this directory instead of the compiled tables.
+        #[arg(long)]
+        laws: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: RulingFormat,
     },
     /// Write the law book: a static HTML site of every law, rule and case, readable offline.
     #[command(after_help = "Example:\n  bridgelaw docs --out site && xdg-open site/index.html")]
@@ -210,6 +220,7 @@ fn main() -> ExitCode {
         Command::Coverage { dir, edition, laws } => coverage_report(&dir, &edition, laws.as_deref()),
         Command::Diff { from, to, cases, format, laws } => diff_report(&from, &to, cases, format, laws.as_deref()),
         Command::Docs { out, laws, cases } => docs(&out, laws.as_deref(), &cases),
+        Command::Test { paths, laws, format } => test(paths, laws.as_deref(), format),
     };
     finish(done)
 }
@@ -324,6 +335,7 @@ fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, 
     let compiled;
     let program = match &loaded {
         Some(l) => l.program(),
+        #[allow(clippy::expect_used, reason = "the build compiled the embedded laws into the tables")]
         None => {
             let set = SourceSet::from_embedded(tables::SOURCES);
             compiled = bridgelaw_compiler::compile(&set);
@@ -372,7 +384,7 @@ fn diff_report(from: &str, to: &str, cases: Vec<PathBuf>, format: RulingFormat, 
                 "rulings_unavailable": ruling_report.as_ref().err(),
                 "laws": law_report,
             });
-            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&json).expect("reports serialize"));
+            let _ = writeln!(out, "{}", pretty_json(&json));
         }
     }
     Done { out, status }
@@ -454,7 +466,7 @@ fn rule_errors(path: &Path, format: RulingFormat, errors: &[Reported], status: u
                 .collect();
             let json =
                 serde_json::json!({ "schema_version": bridgelaw_runtime::ruling::SCHEMA_VERSION, "errors": list });
-            let out = serde_json::to_string_pretty(&json).expect("errors serialize") + "\n";
+            let out = pretty_json(&json) + "\n";
             Done { out, status }
         }
     }
@@ -481,9 +493,7 @@ fn rule(path: &Path, format: RulingFormat, edition: Option<&str>, laws: Option<&
     match ruling {
         Ok(ruling) => Done::ok(match format {
             RulingFormat::Text => ruling.to_text(),
-            RulingFormat::Json => {
-                serde_json::to_string_pretty(&ruling.versioned()).expect("a ruling serializes") + "\n"
-            }
+            RulingFormat::Json => pretty_json(&ruling.versioned()) + "\n",
         }),
         Err(RuleError::Case(errors)) => {
             let errors: Vec<Reported> = errors
@@ -545,4 +555,33 @@ fn docs(out: &Path, laws: Option<&Path>, cases: &Path) -> Done {
             Done::fail(IO_ERROR)
         }
     }
+}
+
+/// `test`: every case under `paths` against its `expect:` block, with the built-in
+/// tables or the laws of `--laws`, interpreted.
+fn test(paths: Vec<PathBuf>, laws: Option<&Path>, format: RulingFormat) -> Done {
+    let loaded = match load(laws) {
+        Ok(l) => l,
+        Err(status) => return Done::fail(status),
+    };
+    let paths = if paths.is_empty() { vec![PathBuf::from("tests/cases")] } else { paths };
+    let report = match test_cmd::run(&paths, &rulebook(&loaded)) {
+        Ok(r) => r,
+        Err(e) => {
+            report!("error: {e}\n");
+            return Done::fail(IO_ERROR);
+        }
+    };
+    let out = match format {
+        RulingFormat::Text => report.to_text(),
+        RulingFormat::Json => pretty_json(&report) + "\n",
+    };
+    Done { out, status: if report.failed > 0 { INPUT_ERRORS } else { 0 } }
+}
+
+/// Pretty JSON of a value whose map keys are strings, which therefore serializes; should it
+/// not, the output says so as JSON instead of panicking.
+fn pretty_json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string_pretty(value)
+        .unwrap_or_else(|e| serde_json::json!({ "error": format!("cannot serialize the output: {e}") }).to_string())
 }

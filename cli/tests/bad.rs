@@ -8,6 +8,7 @@
 //!
 //! Fixtures the commands read (directories of cases, law directories) are under
 //! `tests/bad/fixtures/`, which is not itself an entry.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,6 +1,7 @@
 //! The law book (`bridgelaw docs`): a snapshot of one law page, every internal
 //! link resolving, cases that cannot be ruled shown with their errors, other
 //! editions compared, and the site driven in headless Chromium from disk.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use bridgelaw::book::{self, CaseSource, Site};
 use bridgelaw_compiler::{Program, SourceSet};

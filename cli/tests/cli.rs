@@ -1,4 +1,5 @@
 //! The `bridgelaw` binary as a user runs it: exit codes, messages, formats.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

@@ -1,8 +1,9 @@
 //! The examples of the hand-written documents run, so that the documents
 //! cannot drift: the clause of `docs/authoring.md` is checked in place of the
 //! edition's own clause in a copy of `laws/`, and the cases of
-//! `docs/case-files.md` parse and are ruled. (`docs/dsl.md` is tested by the
+//! `docs/case-files.md` parse and are ruled, and match their `expect:` blocks. (`docs/dsl.md` is tested by the
 //! compiler's `docs_examples_parse`.)
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use std::path::{Path, PathBuf};
 
@@ -127,7 +128,17 @@ fn the_case_file_reference_examples_are_ruled() {
         let case = bridgelaw::case_file::parse(example).unwrap_or_else(|e| panic!("{example}\ndoes not parse: {e:?}"));
         let ruling = bridgelaw_runtime::rule(&case).unwrap_or_else(|e| panic!("{example}\nis not ruled: {e}"));
         assert!(!ruling.to_text().is_empty());
+        // An example with an `expect:` block must match it.
+        let result = bridgelaw::test_cmd::check_case("docs/case-files.md", example, &bridgelaw::test_cmd::BuiltIn);
+        assert!(
+            result.failures.is_empty() && result.errors.is_empty(),
+            "{example}
+{}",
+            result.lines().join("\n")
+        );
     }
+    let expecting = blocks.iter().filter(|b| bridgelaw::expect::read(b).ok().flatten().is_some()).count();
+    assert!(expecting >= 1, "docs/case-files.md has an example with an `expect:` block");
     // The first example is a pass out of rotation, ruled with its rectifications.
     let case = bridgelaw::case_file::parse(&blocks[0]).expect("the first example parses");
     let ruling = bridgelaw_runtime::rule(&case).expect("the first example is ruled");

@@ -5,6 +5,7 @@
 //! opening lead out of turn with declarer's choice; a reload that keeps the
 //! case; and the case downloaded as a YAML case file that rules the same.
 //! Screenshots are saved under `target/serve-screenshots/`.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 mod serve_support;
 

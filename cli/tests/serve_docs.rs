@@ -1,6 +1,7 @@
 //! The curl examples of `docs/serve.md` run against a `bridgelaw serve` on
 //! loopback: each answers the status its comment gives, with a JSON body, so
 //! the document cannot drift from the API.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 mod serve_support;
 

@@ -2,6 +2,7 @@
 //! bodies, malformed JSON, deep nesting, invalid UTF-8 and slow clients each
 //! get their error, and the server answers the next request; SIGTERM lets a
 //! request in flight finish.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 mod serve_support;
 

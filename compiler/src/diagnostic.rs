@@ -12,17 +12,17 @@ pub enum Severity {
     Warning,
 }
 
-/// A position in one source file: 1-based line and column, and the
-/// character offset used to underline the excerpt.
+/// A position in one source file: 1-based line and column (in characters),
+/// and the byte range underlined in the excerpt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Location {
     pub file: usize,
     pub line: usize,
     pub column: usize,
-    /// Character offset of the position in the file.
+    /// Byte offset of the position in the file.
     #[serde(skip)]
     pub offset: usize,
-    /// Number of characters to underline.
+    /// Number of bytes to underline.
     #[serde(skip)]
     pub len: usize,
 }
@@ -45,6 +45,10 @@ pub enum Code {
     DeadRule,
     Cycle,
     TableTooLarge,
+    DuplicateKey,
+    NestingTooDeep,
+    NameCollision,
+    EmptyEdition,
 }
 
 impl Code {
@@ -64,6 +68,10 @@ impl Code {
             Code::DeadRule => "dead-rule",
             Code::Cycle => "cycle",
             Code::TableTooLarge => "table-too-large",
+            Code::DuplicateKey => "duplicate-key",
+            Code::NestingTooDeep => "nesting-too-deep",
+            Code::NameCollision => "name-collision",
+            Code::EmptyEdition => "empty-edition",
         }
     }
 }
@@ -148,9 +156,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
-/// Renders diagnostics for a terminal, with a source excerpt for each.
+/// Renders diagnostics for a terminal, with a source excerpt for each. The
+/// excerpt source of a file is built once, however many diagnostics it has.
 pub fn render_human(diagnostics: &[Diagnostic], sources: &SourceSet) -> String {
     use ariadne::{Config, Label, Report, ReportKind, Source};
+    let mut excerpts: Vec<Option<Source<&str>>> = vec![None; sources.files.len()];
     let mut out = Vec::new();
     for d in diagnostics {
         let kind = match d.severity {
@@ -159,19 +169,23 @@ pub fn render_human(diagnostics: &[Diagnostic], sources: &SourceSet) -> String {
         };
         let clause = d.clause.as_deref().map(|c| format!(" [{c}]")).unwrap_or_default();
         let header = format!("{}{clause}: {}", d.code.as_str(), d.message);
-        match d.location {
+        match d.location.filter(|l| l.file < sources.files.len()) {
             Some(loc) => {
                 let file = sources.files[loc.file].path.clone();
-                let text = &sources.files[loc.file].text;
-                let span = loc.offset..loc.offset + loc.len.max(1);
+                let f = &sources.files[loc.file];
+                let source = excerpts[loc.file].get_or_insert_with(|| Source::from(f.text.as_str()));
+                // ariadne counts characters; locations hold bytes.
+                let start = f.lines.char_offset(&f.text, loc.offset);
+                let span = start..f.lines.char_offset(&f.text, loc.offset + loc.len).max(start + 1);
+                let config = Config::default().with_color(false);
                 let mut report = Report::build(kind, (file.clone(), span.clone()))
-                    .with_config(Config::default().with_color(false))
+                    .with_config(config)
                     .with_message(format!("{header}\n   at {file}:{}:{}", loc.line, loc.column))
                     .with_label(Label::new((file.clone(), span)).with_message(&d.message));
                 if let Some(help) = &d.help {
                     report = report.with_help(help);
                 }
-                let _ = report.finish().write((file, Source::from(text.as_str())), &mut out);
+                let _ = report.finish().write((file, &*source), &mut out);
             }
             None => {
                 out.extend_from_slice(format!("{}: {header}\n", severity_word(d.severity)).as_bytes());

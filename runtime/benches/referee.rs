@@ -1,5 +1,6 @@
 //! Criterion benchmarks: ruling a typical irregular auction in process, and
 //! scanning a million random legal auctions for irregularities.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use bridgelaw_runtime::auction::{Call, Seat, Strain};
 use bridgelaw_runtime::play::{first_play_irregularity, Card, Deal, Hand, Suit, Trick};

@@ -2,6 +2,7 @@
 //! referee never panics, always returns a ruling or a clear error, and every
 //! rectification it gives carries a non-empty trace. Deals played out legally
 //! show no irregularity; one illegal card inserted anywhere gets a traced ruling.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use bridgelaw_runtime::auction::{Call, Seat, Strain};
 use bridgelaw_runtime::referee::first_irregularity;

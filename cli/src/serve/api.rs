@@ -175,7 +175,7 @@ pub fn rule_json(app: &App, text: &str, edition: Option<&str>) -> Result<Vec<u8>
         },
     };
     match ruled {
-        Ok(ruling) => Ok(serde_json::to_vec(&ruling).unwrap_or_default()),
+        Ok(ruling) => Ok(serde_json::to_vec(&ruling.versioned()).unwrap_or_default()),
         Err(e) => {
             let mut err = ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -229,7 +229,9 @@ pub fn pointer_at(root: &Node, line: usize, column: usize) -> String {
                 node = v;
             }
             Node::Sequence(items) => {
-                let Some((i, v)) = items.iter().enumerate().rfind(|(_, v)| starts_by(v.span())) else { break };
+                let Some((i, v)) = items.iter().enumerate().rfind(|(_, v)| starts_by(v.span())) else {
+                    break;
+                };
                 path.push_str(&format!("/{i}"));
                 node = v;
             }

@@ -1,6 +1,6 @@
 //! Shared by the `serve` tests: the OpenAPI check of a response, and a
 //! `bridgelaw serve` process on an ephemeral loopback port.
-
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 #![allow(dead_code)]
 
 use serde_json::Value;

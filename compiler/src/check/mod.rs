@@ -3,7 +3,9 @@
 //! unambiguous. Every problem becomes a diagnostic; checking goes on after
 //! an error so that one run reports them all.
 
+mod graph;
 mod interface;
+mod names;
 mod tables;
 
 use crate::diagnostic::{did_you_mean, Code, Diagnostic, Location};
@@ -33,10 +35,7 @@ impl Checker<'_> {
     }
 
     fn loc(&self, s: &S) -> Option<Location> {
-        self.set.span_location(s.span()).map(|mut l| {
-            l.len = s.chars().count().max(1);
-            l
-        })
+        self.set.value_location(s)
     }
 
     fn inner(&self, s: &S, range: &std::ops::Range<usize>) -> Option<Location> {
@@ -93,6 +92,9 @@ pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnos
     }
     let vocabulary = check_vocabulary(&mut c, vocabulary?)?;
     let mut program = vocabulary;
+    let named: Vec<(String, Option<Location>)> =
+        editions.iter().map(|(name, file, _)| (name.clone(), file.as_ref().and_then(|f| c.loc(&f.title)))).collect();
+    names::editions(&mut c, &named);
     for (name, file, clauses) in editions {
         let Some(file) = file else {
             c.error(
@@ -104,6 +106,23 @@ pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnos
             );
             continue;
         };
+        // An edition whose clause files failed to load has had its errors reported.
+        let failed = c.diagnostics.iter().any(|d| {
+            d.is_error() && d.location.is_some_and(|l| set.files[l.file].edition.as_deref() == Some(name.as_str()))
+        });
+        if clauses.is_empty() && !failed {
+            c.error(
+                Code::EmptyEdition,
+                c.loc(&file.title),
+                None,
+                format!("edition `{name}` has no clauses"),
+                format!("add clause files (a `clauses:` list) beside {name}/edition.yaml, or remove the edition"),
+            );
+            continue;
+        }
+        if clauses.is_empty() {
+            continue;
+        }
         if let Some(edition) = check_edition(&mut c, &program, name, file, clauses) {
             program.editions.push(edition);
         }
@@ -129,6 +148,15 @@ pub fn analyse_program(program: &mut Program) -> Vec<Diagnostic> {
     diagnostics
 }
 
+/// Rust's keywords, strict and reserved: a name becomes a Rust field or
+/// function, so it may not be one of them.
+const RUST_KEYWORDS: &[&str] = &[
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern", "fn", "for", "gen",
+    "if", "impl", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "static", "struct",
+    "super", "trait", "type", "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "try", "typeof", "unsized", "virtual", "yield",
+];
+
 fn check_name(c: &mut Checker, s: &S, what: &str) {
     let ok = s.chars().next().is_some_and(|ch| ch.is_ascii_lowercase())
         && s.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_')
@@ -140,6 +168,14 @@ fn check_name(c: &mut Checker, s: &S, what: &str) {
             None,
             format!("`{}` is not a valid {what} name", s.as_str()),
             "names are snake_case, start with a letter and are not DSL keywords",
+        );
+    } else if RUST_KEYWORDS.contains(&s.as_str()) {
+        c.error(
+            Code::NameCollision,
+            c.loc(s),
+            None,
+            format!("{what} name `{}` is a Rust keyword, which the generated code cannot use", s.as_str()),
+            "choose another name",
         );
     }
 }
@@ -155,6 +191,7 @@ fn check_unique<'s>(c: &mut Checker, what: &str, names: impl Iterator<Item = &'s
 }
 
 fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
+    names::vocabulary(c, &v);
     check_unique(c, "type", v.types.iter().map(|t| &t.name));
     check_unique(c, "fact", v.facts.iter().map(|f| &f.name));
     check_unique(c, "rectification", v.rectifications.iter().map(|r| &r.name));
@@ -235,6 +272,9 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
     for r in &v.rectifications {
         check_name(c, &r.name, "rectification");
         check_unique(c, "parameter", r.params.iter().map(|p| &p.name));
+        for param in &r.params {
+            check_name(c, &param.name, "parameter");
+        }
         let params = r
             .params
             .iter()
@@ -270,6 +310,12 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
 fn condition(c: &mut Checker, p: &Program, text: &S, clause: Option<&str>) -> Option<Cond> {
     match syntax::parse_condition(text) {
         Ok(e) => typed(c, p, text, &e, clause),
+        Err(e) if e.too_deep => {
+            let at = c.set.offset_in(text, e.offset, 1);
+            let help = "name the inner part as a fact or split the rule; see the nesting limit in docs/dsl.md";
+            c.error(Code::NestingTooDeep, at, clause, e.message, help);
+            None
+        }
         Err(e) => {
             let at = c.set.offset_in(text, e.offset, 1);
             c.error(
@@ -380,8 +426,12 @@ fn check_edition(
         .iter()
         .map(|d| Document { file: d.file.to_string(), description: d.description.to_string() })
         .collect();
+    let mut id_index: HashMap<&str, usize> = HashMap::new();
+    for (i, id) in ids.iter().enumerate() {
+        id_index.entry(id).or_insert(i);
+    }
     let clause_ref = |c: &mut Checker, s: &S, at: Option<Location>, owner: &str| -> Option<usize> {
-        if let Some(i) = ids.iter().position(|id| *id == s.as_str()) {
+        if let Some(&i) = id_index.get(s.as_str()) {
             return Some(i);
         }
         let help = match did_you_mean(s, ids.iter().copied()) {
@@ -400,6 +450,10 @@ fn check_edition(
     let mut clauses = Vec::new();
     for s in &srcs {
         let id = s.id.as_str();
+        if id.trim().is_empty() {
+            let help = "write the clause's number as the Laws give it, such as `id: Law 30B2`";
+            c.error(Code::YamlStructure, c.loc(&s.id), None, "a clause id must not be empty".into(), help);
+        }
         let authority = match s.authority.as_str() {
             "law" => Authority::Law,
             "commentary" => Authority::Commentary,
@@ -469,9 +523,16 @@ fn check_edition(
     }
     // Rules: ids first, so that `overrides` can point forwards.
     let mut rule_ids: Vec<(String, Option<Location>)> = Vec::new();
+    let mut first_use: HashMap<String, Option<Location>> = HashMap::new();
     for s in &srcs {
         for r in &s.rules {
             let id = match &r.id {
+                Some(rid) if rid.trim().is_empty() => {
+                    let help =
+                        "leave `id:` out when the clause has one rule; otherwise name the rule, such as `Law 30B1 (1)`";
+                    c.error(Code::YamlStructure, c.loc(rid), Some(&s.id), "a rule id must not be empty".into(), help);
+                    rid.to_string()
+                }
                 Some(rid) => rid.to_string(),
                 None if s.rules.len() == 1 => s.id.to_string(),
                 None => {
@@ -486,10 +547,11 @@ fn check_edition(
                 }
             };
             let at = r.id.as_ref().map(|i| c.loc(i)).unwrap_or_else(|| c.loc(&s.id));
-            if let Some((_, first)) = rule_ids.iter().find(|(rid, _)| *rid == id) {
+            if let Some(first) = first_use.get(&id).filter(|_| !id.trim().is_empty()) {
                 let help = first.map(|l| format!("first used at line {}", l.line)).unwrap_or_default();
                 c.error(Code::DuplicateId, at, Some(&s.id), format!("rule id `{id}` is used twice"), help);
             }
+            first_use.entry(id.clone()).or_insert(at);
             rule_ids.push((id, at));
         }
     }
@@ -573,6 +635,17 @@ fn check_edition(
             }
         }
     }
+    for cycle in graph::override_cycles(&rules) {
+        let ids: Vec<String> = cycle.iter().map(|&r| format!("`{}`", rules[r].id)).collect();
+        let last = &rules[cycle[cycle.len() - 1]];
+        c.error(
+            Code::Cycle,
+            last.location,
+            Some(&clauses[last.clause].id),
+            format!("rules {} override one another in a cycle", ids.join(", ")),
+            format!("remove `{}` from the `overrides` of `{}`", rules[cycle[0]].id, last.id),
+        );
+    }
     let defines = |t: usize| rules.iter().any(|r| r.table == t);
     for r in &rules {
         for o in &r.outcomes {
@@ -609,6 +682,7 @@ fn check_edition(
             break;
         }
     }
+    names::edition(c, p, &clauses, &rules);
     if c.diagnostics.iter().filter(|d| d.is_error()).count() == errors_before {
         interface::check(c, p, &rules, &clauses, &name);
     }

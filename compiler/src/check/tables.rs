@@ -27,6 +27,74 @@ fn witness(p: &Program, facts: &[usize], values: &[usize]) -> String {
         .join(", ")
 }
 
+/// What one table's scan has learnt about its rules (indices local to the table).
+struct Scan {
+    /// The rules each rule overrides.
+    overrides: Vec<Vec<usize>>,
+    /// Per rule: decides some combination.
+    decided: Vec<bool>,
+    /// Per rule: applies in some combination.
+    applies: Vec<bool>,
+    /// Per rule: a combination where it applies but a rule that applies there overrides it.
+    overridden: Vec<Option<(Vec<usize>, usize)>>,
+    /// Per rule: named in a conflict or cycle report.
+    reported: Vec<bool>,
+    /// Scratch, per combination: the rules that apply, and by whom each rule is overridden.
+    applicable: Vec<usize>,
+    overridden_by: Vec<usize>,
+    gaps: usize,
+}
+
+impl Scan {
+    fn new(e: &Edition, rules: &[usize]) -> Scan {
+        let local = |r: usize| rules.iter().position(|&x| x == r);
+        let n = rules.len();
+        Scan {
+            overrides: rules.iter().map(|&r| e.rules[r].overrides.iter().filter_map(|&o| local(o)).collect()).collect(),
+            decided: vec![false; n],
+            applies: vec![false; n],
+            overridden: vec![None; n],
+            reported: vec![false; n],
+            applicable: Vec::with_capacity(n),
+            overridden_by: vec![usize::MAX; n],
+            gaps: 0,
+        }
+    }
+
+    /// The rules that decide the combination in `assignment`: each rule's
+    /// condition is evaluated once, and each override followed once, so the
+    /// cost is linear in the rules and their overrides.
+    fn deciding(&mut self, e: &Edition, rules: &[usize], assignment: &[usize], values: &[usize]) -> Vec<usize> {
+        self.applicable.clear();
+        self.applicable.extend((0..rules.len()).filter(|&k| e.rules[rules[k]].when.eval(assignment)));
+        for &s in &self.applicable {
+            self.applies[s] = true;
+            for &o in &self.overrides[s] {
+                if self.overridden_by[o] == usize::MAX {
+                    self.overridden_by[o] = s;
+                }
+            }
+        }
+        let mut deciding = Vec::new();
+        for &k in &self.applicable {
+            match self.overridden_by[k] {
+                usize::MAX => deciding.push(k),
+                by => {
+                    if self.overridden[k].is_none() {
+                        self.overridden[k] = Some((values.to_vec(), by));
+                    }
+                }
+            }
+        }
+        for &s in &self.applicable {
+            for &o in &self.overrides[s] {
+                self.overridden_by[o] = usize::MAX;
+            }
+        }
+        deciding
+    }
+}
+
 fn analyse_table(p: &Program, e: &Edition, t: usize, diagnostics: &mut Vec<Diagnostic>) -> Option<Analysis> {
     let table = &p.tables[t];
     let rules: Vec<usize> = (0..e.rules.len()).filter(|&r| e.rules[r].table == t).collect();
@@ -40,9 +108,6 @@ fn analyse_table(p: &Program, e: &Edition, t: usize, diagnostics: &mut Vec<Diagn
     facts.sort();
     let radix: Vec<usize> = facts.iter().map(|&f| p.facts[f].values.len()).collect();
     let total = radix.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n)).unwrap_or(usize::MAX);
-    let rule_diag = |code, r: usize, msg: String, help: String| {
-        Diagnostic::error(code, msg).at(e.rules[r].location).clause(&e.clauses[e.rules[r].clause].id).help(help)
-    };
     if total > MAX_COMBINATIONS {
         diagnostics.push(
             Diagnostic::error(Code::TableTooLarge, format!("table `{}` tests {total} fact combinations", table.name))
@@ -51,11 +116,8 @@ fn analyse_table(p: &Program, e: &Edition, t: usize, diagnostics: &mut Vec<Diagn
         return None;
     }
     let mut assignment = vec![0usize; p.facts.len()];
-    let mut decided = vec![false; e.rules.len()];
-    let mut applied_somewhere: Vec<Option<(Vec<usize>, usize)>> = vec![None; e.rules.len()];
+    let mut scan = Scan::new(e, &rules);
     let mut verdicts = Vec::with_capacity(total);
-    let mut gaps = 0usize;
-    let mut reported_conflicts: Vec<(usize, usize)> = Vec::new();
     for n in 0..total {
         let values = decode_combination(n, &radix);
         for (&f, &v) in facts.iter().zip(&values) {
@@ -65,96 +127,130 @@ fn analyse_table(p: &Program, e: &Edition, t: usize, diagnostics: &mut Vec<Diagn
             verdicts.push((values, Verdict::Assumed));
             continue;
         }
-        let applicable: Vec<usize> = rules.iter().copied().filter(|&r| e.rules[r].when.eval(&assignment)).collect();
-        let deciding: Vec<usize> = applicable
-            .iter()
-            .copied()
-            .filter(|&r| !applicable.iter().any(|&s| e.rules[s].overrides.contains(&r)))
-            .collect();
-        for &r in &applicable {
-            if !deciding.contains(&r) && applied_somewhere[r].is_none() {
-                let by = applicable.iter().copied().find(|&s| e.rules[s].overrides.contains(&r)).unwrap_or(r);
-                applied_somewhere[r] = Some((values.clone(), by));
+        let deciding = scan.deciding(e, &rules, &assignment, &values);
+        let verdict = match deciding.as_slice() {
+            [k] => {
+                scan.decided[*k] = true;
+                Verdict::Decided(rules[*k])
             }
-        }
-        match deciding.as_slice() {
-            [r] => {
-                decided[*r] = true;
-                verdicts.push((values, Verdict::Decided(*r)));
+            _ => {
+                undecided(p, e, t, &rules, &mut scan, &deciding, (&facts, &values), diagnostics);
+                Verdict::Assumed
             }
-            [] if applicable.is_empty() => {
-                gaps += 1;
-                if gaps <= MAX_GAP_REPORTS {
-                    // Point at the table's first rule: the gap is the table's.
-                    diagnostics.push(rule_diag(
-                        Code::Gap,
-                        rules[0],
-                        format!("no rule of table `{}` decides the case {}", table.name, witness(p, &facts, &values)),
-                        "add a rule for this case, widen a condition, or state why it cannot occur with an `assume:` on the table".into(),
-                    ));
-                }
-                verdicts.push((values, Verdict::Assumed));
-            }
-            [] => {
-                let ids: Vec<&str> = applicable.iter().map(|&r| e.rules[r].id.as_str()).collect();
-                diagnostics.push(rule_diag(
-                    Code::Cycle,
-                    applicable[0],
-                    format!(
-                        "rules {} override one another in a cycle, so none decides the case {}",
-                        ids.join(", "),
-                        witness(p, &facts, &values)
-                    ),
-                    "remove one of the `overrides` entries".into(),
-                ));
-                verdicts.push((values, Verdict::Assumed));
-            }
-            [a, b, ..] => {
-                if !reported_conflicts.contains(&(*a, *b)) {
-                    reported_conflicts.push((*a, *b));
-                    diagnostics.push(rule_diag(
-                        Code::Conflict,
-                        *b,
-                        format!(
-                            "rules `{}` and `{}` both decide the case {}",
-                            e.rules[*a].id,
-                            e.rules[*b].id,
-                            witness(p, &facts, &values)
-                        ),
-                        format!(
-                            "make the conditions exclusive, or add `overrides: [{}]` to the rule that should win",
-                            e.rules[*a].id
-                        ),
-                    ));
-                }
-                verdicts.push((values, Verdict::Assumed));
-            }
-        }
+        };
+        verdicts.push((values, verdict));
     }
-    if gaps > MAX_GAP_REPORTS {
+    if scan.gaps > MAX_GAP_REPORTS {
         diagnostics.push(
             Diagnostic::error(
                 Code::Gap,
-                format!("table `{}` has {} more undecided cases", table.name, gaps - MAX_GAP_REPORTS),
+                format!("table `{}` has {} more undecided cases", table.name, scan.gaps - MAX_GAP_REPORTS),
             )
             .help("the cases above are the first of them"),
         );
     }
-    for &r in &rules {
-        if decided[r] {
+    dead_rules(p, e, &rules, &scan, &facts, diagnostics);
+    Some(Analysis { table: t, facts, verdicts })
+}
+
+fn rule_diag(e: &Edition, code: Code, r: usize, msg: String, help: String) -> Diagnostic {
+    Diagnostic::error(code, msg).at(e.rules[r].location).clause(&e.clauses[e.rules[r].clause].id).help(help)
+}
+
+/// Reports a combination that no single rule decides: a gap, a conflict, or
+/// an override cycle. A conflict is reported for each rule not yet named in
+/// one, so that every conflicting rule is named and the report stays linear.
+#[allow(clippy::too_many_arguments)]
+fn undecided(
+    p: &Program,
+    e: &Edition,
+    t: usize,
+    rules: &[usize],
+    scan: &mut Scan,
+    deciding: &[usize],
+    (facts, values): (&[usize], &[usize]),
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let table = &p.tables[t];
+    let case = witness(p, facts, values);
+    match deciding {
+        [] if scan.applicable.is_empty() => {
+            scan.gaps += 1;
+            if scan.gaps <= MAX_GAP_REPORTS {
+                // Point at the table's first rule: the gap is the table's.
+                diagnostics.push(rule_diag(
+                    e,
+                    Code::Gap,
+                    rules[0],
+                    format!("no rule of table `{}` decides the case {case}", table.name),
+                    "add a rule for this case, widen a condition, or state why it cannot occur with an `assume:` on the table".into(),
+                ));
+            }
+        }
+        [] => {
+            if scan.applicable.iter().all(|&k| scan.reported[k]) {
+                return;
+            }
+            let ids: Vec<&str> = scan.applicable.iter().map(|&k| e.rules[rules[k]].id.as_str()).collect();
+            for &k in &scan.applicable {
+                scan.reported[k] = true;
+            }
+            diagnostics.push(rule_diag(
+                e,
+                Code::Cycle,
+                rules[scan.applicable[0]],
+                format!("rules {} override one another in a cycle, so none decides the case {case}", ids.join(", ")),
+                "remove one of the `overrides` entries".into(),
+            ));
+        }
+        [a, rest @ ..] => {
+            for &b in rest {
+                if scan.reported[*a] && scan.reported[b] {
+                    continue;
+                }
+                scan.reported[*a] = true;
+                scan.reported[b] = true;
+                let (ra, rb) = (&e.rules[rules[*a]], &e.rules[rules[b]]);
+                diagnostics.push(rule_diag(
+                    e,
+                    Code::Conflict,
+                    rules[b],
+                    format!("rules `{}` and `{}` both decide the case {case}", ra.id, rb.id),
+                    format!(
+                        "make the conditions exclusive, or add `overrides: [{}]` to the rule that should win",
+                        ra.id
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// Reports the rules that decide no combination. A rule that applies only
+/// where it conflicts (or cycles) was named in that report already.
+fn dead_rules(
+    p: &Program,
+    e: &Edition,
+    rules: &[usize],
+    scan: &Scan,
+    facts: &[usize],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for (k, &r) in rules.iter().enumerate() {
+        if scan.decided[k] {
             continue;
         }
-        let (msg, help) = match &applied_somewhere[r] {
+        let (msg, help) = match &scan.overridden[k] {
             Some((values, by)) => (
-                format!("rule `{}` never decides: wherever it applies a rule that overrides it applies too, e.g. `{}` in the case {}", e.rules[r].id, e.rules[*by].id, witness(p, &facts, values)),
+                format!("rule `{}` never decides: wherever it applies a rule that overrides it applies too, e.g. `{}` in the case {}", e.rules[r].id, e.rules[rules[*by]].id, witness(p, facts, values)),
                 "remove the rule, or narrow the rule that overrides it".to_string(),
             ),
+            None if scan.applies[k] => continue,
             None => (
                 format!("rule `{}` never applies: its condition `{}` holds in no admissible case", e.rules[r].id, e.rules[r].when_text),
                 "fix the condition; it may contradict itself or the table's assumptions".to_string(),
             ),
         };
-        diagnostics.push(rule_diag(Code::DeadRule, r, msg, help));
+        diagnostics.push(rule_diag(e, Code::DeadRule, r, msg, help));
     }
-    Some(Analysis { table: t, facts, verdicts })
 }

@@ -20,7 +20,7 @@ pub fn camel(name: &str) -> String {
 }
 
 /// The Rust constant that holds a clause: `Law 30B2(a)` becomes `LAW_30B2_A`.
-fn clause_const(clauses: &[Clause], i: usize) -> String {
+pub(crate) fn clause_const(clauses: &[Clause], i: usize) -> String {
     let base = |id: &str| {
         let mut s: String =
             id.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_uppercase() } else { '_' }).collect();
@@ -38,11 +38,11 @@ fn clause_const(clauses: &[Clause], i: usize) -> String {
 }
 
 /// The `Edition` variant of an edition directory: `1987` becomes `E1987`.
-fn edition_variant(name: &str) -> String {
+pub(crate) fn edition_variant(name: &str) -> String {
     format!("E{}", camel(&name.replace(|c: char| !c.is_ascii_alphanumeric(), "_").to_lowercase()))
 }
 
-fn edition_mod(name: &str) -> String {
+pub(crate) fn edition_mod(name: &str) -> String {
     format!("e{}", name.replace(|c: char| !c.is_ascii_alphanumeric(), "_").to_lowercase())
 }
 

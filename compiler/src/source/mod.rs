@@ -7,22 +7,44 @@
 //! - `<edition>/edition.yaml`: an edition's title and documents;
 //! - `<edition>/*.yaml`: its clauses.
 
+mod lines;
 mod raw;
+mod yaml;
 
+pub use lines::{advance, LineIndex};
 pub use raw::*;
+pub use yaml::{load_error_marker, load_error_message, load_yaml, strip_bom, BOM};
 
 use crate::diagnostic::{did_you_mean, Code, Diagnostic, Location};
 use marked_yaml::{Marker, Span, Spanned};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// One law source file held in memory.
 #[derive(Clone, Debug)]
 pub struct SourceFile {
     /// Path as shown in diagnostics, relative to the law directory's parent.
     pub path: String,
+    /// The text, without a leading byte-order mark.
     pub text: String,
     /// The edition directory it belongs to; `None` for the vocabulary.
     pub edition: Option<String>,
+    /// The text's line index, built on first use.
+    pub lines: LineIndex,
+}
+
+impl SourceFile {
+    pub fn new(path: String, text: String, edition: Option<String>) -> SourceFile {
+        let text = match text.strip_prefix(BOM) {
+            Some(rest) => rest.to_string(),
+            None => text,
+        };
+        SourceFile { path, text, edition, lines: LineIndex::default() }
+    }
+
+    /// The byte offset of a YAML marker in this file, from its line and column.
+    pub fn offset(&self, marker: &Marker) -> usize {
+        self.lines.offset(&self.text, marker.line(), marker.column())
+    }
 }
 
 /// Every file of a law directory.
@@ -31,40 +53,74 @@ pub struct SourceSet {
     pub files: Vec<SourceFile>,
 }
 
+fn io_error(path: &Path, e: std::io::Error) -> Box<Diagnostic> {
+    Box::new(
+        Diagnostic::error(Code::Io, format!("cannot read {}: {e}", path.display()))
+            .help("pass the path of a law directory holding vocabulary.yaml and one directory per edition, or of one edition directory in it"),
+    )
+}
+
+fn read_file(path: &Path, edition: Option<String>) -> Result<SourceFile, Box<Diagnostic>> {
+    let text = std::fs::read_to_string(path).map_err(|e| io_error(path, e))?;
+    Ok(SourceFile::new(path.display().to_string(), text, edition))
+}
+
+/// The entries of a directory, sorted, that pass `keep`.
+fn entries(dir: &Path, keep: impl Fn(&Path) -> bool) -> Result<Vec<PathBuf>, Box<Diagnostic>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| io_error(dir, e))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| keep(p))
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
+fn is_yaml(p: &Path) -> bool {
+    p.is_file() && p.extension().is_some_and(|x| x == "yaml" || x == "yml")
+}
+
+fn is_hidden(p: &Path) -> bool {
+    p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
+}
+
 impl SourceSet {
-    /// Reads a law directory from disk. Files are ordered by path, so that
-    /// diagnostics and generated code are stable.
+    /// Reads a law directory from disk, or one edition directory of it (one
+    /// holding `edition.yaml`, with the vocabulary in its parent). Files are
+    /// ordered by path, so that diagnostics and generated code are stable.
+    /// An edition directory without law files is an error.
     pub fn read_dir(dir: &Path) -> Result<SourceSet, Box<Diagnostic>> {
-        let io_error = |path: &Path, e: std::io::Error| {
-            Box::new(
-                Diagnostic::error(Code::Io, format!("cannot read {}: {e}", path.display()))
-                    .help("pass the path of a law directory holding vocabulary.yaml and one directory per edition"),
-            )
-        };
-        let display = |p: &Path| p.display().to_string();
-        let mut set = SourceSet::default();
         let vocabulary = dir.join("vocabulary.yaml");
-        let text = std::fs::read_to_string(&vocabulary).map_err(|e| io_error(&vocabulary, e))?;
-        set.files.push(SourceFile { path: display(&vocabulary), text, edition: None });
-        let mut editions: Vec<_> = std::fs::read_dir(dir)
-            .map_err(|e| io_error(dir, e))?
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.is_dir())
-            .collect();
-        editions.sort();
+        let (vocabulary, editions) = if !vocabulary.exists() && dir.join("edition.yaml").is_file() {
+            // One edition: the vocabulary is in the parent directory.
+            let parent = match dir.file_name() {
+                Some(_) => dir.parent().map(Path::to_path_buf).unwrap_or_default(),
+                None => dir.join(".."),
+            };
+            (parent.join("vocabulary.yaml"), vec![dir.to_path_buf()])
+        } else {
+            (vocabulary, entries(dir, |p| p.is_dir() && !is_hidden(p))?)
+        };
+        let mut set = SourceSet { files: vec![read_file(&vocabulary, None)?] };
         for edition_dir in editions {
-            let edition = edition_dir.file_name().unwrap_or_default().to_string_lossy().into_owned();
-            let mut files: Vec<_> = std::fs::read_dir(&edition_dir)
-                .map_err(|e| io_error(&edition_dir, e))?
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
-                .collect();
-            files.sort();
+            let name = edition_dir
+                .canonicalize()
+                .ok()
+                .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+                .unwrap_or_else(|| edition_dir.display().to_string());
+            let files = entries(&edition_dir, is_yaml)?;
+            if files.is_empty() {
+                return Err(Box::new(
+                    Diagnostic::error(
+                        Code::Io,
+                        format!("edition directory {} holds no law files (*.yaml)", edition_dir.display()),
+                    )
+                    .help("add edition.yaml and the clause files, or remove the directory"),
+                ));
+            }
             for path in files {
-                let text = std::fs::read_to_string(&path).map_err(|e| io_error(&path, e))?;
-                set.files.push(SourceFile { path: display(&path), text, edition: Some(edition.clone()) });
+                set.files.push(read_file(&path, Some(name.clone()))?);
             }
         }
         Ok(set)
@@ -79,7 +135,7 @@ impl SourceSet {
             .map(|(path, text)| {
                 let parts: Vec<&str> = path.rsplit('/').collect();
                 let edition = (parts.len() >= 3 && parts[0] != "vocabulary.yaml").then(|| parts[1].to_string());
-                SourceFile { path: path.to_string(), text: text.to_string(), edition }
+                SourceFile::new(path.to_string(), text.to_string(), edition)
             })
             .collect();
         SourceSet { files }
@@ -87,53 +143,54 @@ impl SourceSet {
 
     /// The location of a YAML marker, underlining `len` characters.
     pub fn location(&self, marker: &Marker, len: usize) -> Location {
+        let file = &self.files[marker.source()];
+        let offset = file.offset(marker);
         Location {
             file: marker.source(),
             line: marker.line(),
             column: marker.column(),
-            offset: marker.character(),
-            len,
+            offset,
+            len: advance(&file.text, offset, len) - offset,
         }
     }
 
-    /// The location of a spanned value's start.
+    /// The location of a spanned value's start, underlining the whole span.
     pub fn span_location(&self, span: &Span) -> Option<Location> {
-        span.start().map(|m| self.location(m, span_len(span)))
+        let mut location = self.location(span.start()?, 1);
+        if let Some(end) = span.end() {
+            let end = self.files[end.source()].offset(end);
+            if end > location.offset {
+                location.len = end - location.offset;
+            }
+        }
+        Some(location)
     }
 
-    /// The location of the character at `offset` inside a spanned string
-    /// scalar, for errors inside an expression. Quoted scalars are skipped
-    /// over their opening quote; if the scalar does not appear verbatim in
-    /// the file (it was folded over lines), the scalar's start is used.
+    /// The location of a string scalar, underlining its value.
+    pub fn value_location(&self, value: &Spanned<String>) -> Option<Location> {
+        value.span().start().map(|m| self.location(m, value.chars().count().max(1)))
+    }
+
+    /// The location of byte `offset` inside a spanned string scalar,
+    /// underlining `len` characters, for errors inside an expression. Quoted
+    /// scalars are skipped over their opening quote; if the scalar does not
+    /// appear verbatim in the file (it was folded over lines), the scalar's
+    /// start is used.
     pub fn offset_in(&self, value: &Spanned<String>, offset: usize, len: usize) -> Option<Location> {
         let start = value.span().start()?;
-        let file = &self.files[start.source()].text;
-        let raw: String = file.chars().skip(start.character()).take(value.chars().count() + 1).collect();
-        let (shift, verbatim) = if raw.starts_with(value.as_str()) {
-            (0, true)
-        } else if (raw.starts_with('"') || raw.starts_with('\'')) && raw[1..].starts_with(value.as_str()) {
-            (1, true)
+        let file = &self.files[start.source()];
+        let begin = file.offset(start);
+        let rest = &file.text[begin..];
+        let shift = if rest.starts_with(value.as_str()) {
+            0
+        } else if (rest.starts_with('"') || rest.starts_with('\'')) && rest[1..].starts_with(value.as_str()) {
+            1
         } else {
-            (0, false)
-        };
-        if !verbatim {
             return Some(self.location(start, value.chars().count()));
-        }
-        let chars = value[..offset.min(value.len())].chars().count() + shift;
-        Some(Location {
-            file: start.source(),
-            line: start.line(),
-            column: start.column() + chars,
-            offset: start.character() + chars,
-            len,
-        })
-    }
-}
-
-fn span_len(span: &Span) -> usize {
-    match (span.start(), span.end()) {
-        (Some(s), Some(e)) if e.character() > s.character() => e.character() - s.character(),
-        _ => 1,
+        };
+        let at = advance(&file.text, begin + shift + offset.min(value.len()), 0);
+        let (line, column) = file.lines.line_col(&file.text, at);
+        Some(Location { file: start.source(), line, column, offset: at, len: advance(&file.text, at, len) - at })
     }
 }
 
@@ -150,7 +207,7 @@ pub enum Parsed {
 pub fn parse(set: &SourceSet, diagnostics: &mut Vec<Diagnostic>) -> Vec<Parsed> {
     let mut parsed = Vec::new();
     for (index, file) in set.files.iter().enumerate() {
-        let node = match marked_yaml::parse_yaml(index, &file.text) {
+        let node = match load_yaml(index, &file.text) {
             Ok(node) => node,
             Err(e) => {
                 diagnostics.push(load_error(set, index, e));
@@ -273,25 +330,19 @@ fn unknown_key(
     d
 }
 
-/// Where a YAML load error happened, if the parser says.
-pub fn load_error_marker(e: &marked_yaml::LoadError) -> Option<Marker> {
-    use marked_yaml::LoadError::*;
-    match e {
-        TopLevelMustBeMapping(m)
-        | TopLevelMustBeSequence(m)
-        | UnexpectedAnchor(m)
-        | MappingKeyMustBeScalar(m)
-        | UnexpectedTag(m)
-        | ScanError(m, _) => Some(*m),
-        DuplicateKey(inner) => inner.key.span().start().copied(),
-    }
-}
-
 fn load_error(set: &SourceSet, file: usize, e: marked_yaml::LoadError) -> Diagnostic {
     let marker = load_error_marker(&e);
+    let len = match &e {
+        marked_yaml::LoadError::DuplicateKey(inner) => inner.key.as_str().chars().count().max(1),
+        _ => 1,
+    };
     let location =
-        marker.map(|m| set.location(&m, 1)).unwrap_or(Location { file, line: 1, column: 1, offset: 0, len: 1 });
-    Diagnostic::error(Code::YamlSyntax, format!("{e}"))
-        .at(Some(location))
-        .help("fix the YAML syntax; indentation and `key: value` pairs are the usual culprits")
+        marker.map(|m| set.location(&m, len)).unwrap_or(Location { file, line: 1, column: 1, offset: 0, len: 1 });
+    let (code, help) = match &e {
+        marked_yaml::LoadError::DuplicateKey(_) => {
+            (Code::DuplicateKey, "a key may be given once in a mapping: remove one of the two, or merge them")
+        }
+        _ => (Code::YamlSyntax, "fix the YAML syntax; indentation and `key: value` pairs are the usual culprits"),
+    };
+    Diagnostic::error(code, load_error_message(&e)).at(Some(location)).help(help)
 }

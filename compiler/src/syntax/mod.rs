@@ -65,9 +65,64 @@ pub struct Outcome {
 pub struct SyntaxError {
     pub offset: usize,
     pub message: String,
+    /// The condition nests deeper than [`MAX_NESTING`].
+    pub too_deep: bool,
+}
+
+/// How deep parentheses and `not` may nest in one condition. Every pass over
+/// a condition (parsing, typing, evaluation) recurses once per level, so the
+/// limit bounds their stack; real conditions nest three or four deep.
+pub const MAX_NESTING: usize = 64;
+
+/// A condition that nests too deeply: where the level `MAX_NESTING + 1` opens.
+fn nesting_error(text: &str) -> Option<SyntaxError> {
+    // One entry per open parenthesis: the `not` chain pending before it.
+    let mut stack: Vec<usize> = Vec::new();
+    let (mut chain, mut pending) = (0usize, 0usize);
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let word_len = bytes[i..].iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+        let mut opened = false;
+        if c == b'(' {
+            stack.push(chain);
+            pending += chain;
+            chain = 0;
+            opened = true;
+            i += 1;
+        } else if c == b')' {
+            pending -= stack.pop().unwrap_or(0).min(pending);
+            chain = 0;
+            i += 1;
+        } else if word_len > 0 {
+            let word = &text[i..i + word_len];
+            let rest = text[i + word_len..].trim_start();
+            let before_in =
+                rest.starts_with("in") && !rest[2..].starts_with(|ch: char| ch.is_ascii_alphanumeric() || ch == '_');
+            if word == "not" && !before_in {
+                chain += 1;
+                opened = true;
+            } else if !["and", "or", "not", "in"].contains(&word) {
+                chain = 0;
+            }
+            i += word_len;
+        } else {
+            i += 1;
+        }
+        if opened && stack.len() + pending + chain > MAX_NESTING {
+            let offset = if c == b'(' { i - 1 } else { i - word_len };
+            let message = format!("the condition nests parentheses and `not` more than {MAX_NESTING} deep");
+            return Some(SyntaxError { offset, message, too_deep: true });
+        }
+    }
+    None
 }
 
 pub fn parse_condition(text: &str) -> Result<Expr, SyntaxError> {
+    if let Some(e) = nesting_error(text) {
+        return Err(e);
+    }
     let mut pairs = DslParser::parse(Rule::condition, text).map_err(syntax_error)?;
     let condition = pairs.next().expect("grammar: condition has one pair");
     let disjunction = condition.into_inner().next().expect("grammar: condition holds a disjunction");
@@ -107,7 +162,7 @@ fn syntax_error(e: pest::error::Error<Rule>) -> SyntaxError {
         pest::error::ErrorVariant::ParsingError { .. } => "unexpected input".to_string(),
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
-    SyntaxError { offset, message }
+    SyntaxError { offset, message, too_deep: false }
 }
 
 /// A reader's word for what the grammar expected.
@@ -258,6 +313,27 @@ mod tests {
         assert_eq!(err.offset, 5);
         let err = parse_condition("turn in {rho").unwrap_err();
         assert_eq!(err.offset, 12);
+    }
+
+    #[test]
+    fn nesting_is_limited_before_any_recursion() {
+        let deep = |open: &str, n: usize, close: &str| format!("{}a{}", open.repeat(n), close.repeat(n));
+        assert!(parse_condition(&deep("(", MAX_NESTING, ")")).is_ok());
+        assert!(parse_condition(&deep("not ", MAX_NESTING, "")).is_ok());
+        assert!(parse_condition(&deep("not (", MAX_NESTING / 2, ")")).is_ok());
+        let err = parse_condition(&deep("(", MAX_NESTING + 1, ")")).unwrap_err();
+        assert_eq!(err.offset, MAX_NESTING);
+        assert!(err.message.contains("more than 64 deep"), "{}", err.message);
+        let err = parse_condition(&deep("not ", MAX_NESTING + 1, "")).unwrap_err();
+        assert_eq!(err.offset, 4 * MAX_NESTING);
+        // Far beyond the limit: an error, not a stack overflow (the probes).
+        assert!(parse_condition(&deep("(", 100_000, ")")).is_err());
+        assert!(parse_condition(&deep("not ", 100_000, "")).is_err());
+        // Flat lists, `not in` and sibling negations do not nest.
+        let flat = vec!["not a"; 10_000].join(" and ");
+        assert!(parse_condition(&flat).is_ok());
+        let members = vec!["turn not in {rho}"; 200].join(" or ");
+        assert!(parse_condition(&format!("{}{members}{}", "(".repeat(60), ")".repeat(60))).is_ok());
     }
 
     #[test]

@@ -236,7 +236,7 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
             answer(number, answers, &mut facts, &mut Known::default())?;
             let play = r.play.is_some() || (!answers.is_empty() && r.play_can_start());
             for (name, _) in answers {
-                let fact = FactId::from_name(name).expect("checked by `answer`");
+                let Some(fact) = FactId::from_name(name) else { continue }; // `answer` rejected unknown names
                 if auction_fact(r.laws, fact) == play {
                     let (phase, other) = if play { ("the play", "the auction") } else { ("the auction", "the play") };
                     return Err(err(
@@ -373,6 +373,7 @@ impl Referee<'_> {
                     ),
                 ));
             }
+            #[allow(clippy::expect_used, reason = "referee invariant: checked above")]
             let mut p = self.pending.take().expect("checked above");
             p.facts.lho_called = by_lho;
             p.facts.turn_player_called = by_turn_player;
@@ -454,6 +455,7 @@ impl Referee<'_> {
             self.over = true;
             return Ok(());
         };
+        #[allow(clippy::expect_used, reason = "referee invariant: an ended auction has calls")]
         let last = self.calls.last().expect("an ended auction has calls");
         let p =
             self.pending_for(event, last.seat, Call::Pass, skipped, Irregularity::AuctionEndsOverSkippedPlayer, None);
@@ -608,6 +610,7 @@ impl Referee<'_> {
         let mut ruling =
             IrregularityRuling::new(p.event, irregularity, p.offender, Act::Call(p.call), p.turn_of, facts);
         if groups.len() == 1 {
+            #[allow(clippy::expect_used, reason = "referee invariant: one group")]
             let (decision, _) = groups.pop().expect("one group");
             ruling.rules = decision.rules().collect();
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();

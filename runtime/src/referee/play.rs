@@ -203,6 +203,7 @@ fn derived_known(unknown: &[FactId]) -> Known {
 }
 
 impl Referee<'_> {
+    #[allow(clippy::expect_used, reason = "play events are ruled only once the play has started")]
     fn st(&mut self) -> &mut PlayState {
         self.play.as_mut().expect("the play has started")
     }
@@ -410,6 +411,7 @@ impl Referee<'_> {
                 return Err(err(event, format!("{seat}'s {card}, replacing {old}, does not follow suit")));
             }
             st.hands[seat as usize].remove(card);
+            #[allow(clippy::expect_used, reason = "referee invariant: withdrawn card")]
             let at = st.current.cards.iter().position(|(s, c)| *s == seat && *c == old).expect("withdrawn card");
             st.current.cards[at] = (seat, card);
             self.trick_done();
@@ -645,6 +647,7 @@ impl Referee<'_> {
         if st.current.cards.len() < 4 || st.substitute.is_some() || !st.replacing.is_empty() {
             return;
         }
+        #[allow(clippy::expect_used, reason = "referee invariant: four cards")]
         let done: [(Seat, Card); 4] = st.current.cards[..4].try_into().expect("four cards");
         let winner = trick_winner(&done, st.trump);
         st.tricks.push(done);
@@ -766,6 +769,7 @@ impl Referee<'_> {
             self.stopped_at = Some(0);
             return Ok(());
         }
+        #[allow(clippy::expect_used, reason = "referee invariant: one group")]
         let (decision, _) = groups.pop().expect("one group");
         if decision.outcomes().next().is_none() || decision.unprovided().next().is_some() {
             let what = format!("{} by {} ({})", irregularity.replace('_', " "), p.offender, p.card);
@@ -1167,6 +1171,7 @@ impl Referee<'_> {
     /// Declarer's options when the partner of a player with a major penalty card has the lead.
     fn lead_options(&mut self, event: usize, holder: Seat, answers: &[(String, String)]) -> Result<(), RefereeError> {
         let st = self.st();
+        #[allow(clippy::expect_used, reason = "referee invariant: a major penalty card")]
         let card = st.penalty_cards.iter().find(|p| p.seat == holder && p.major).expect("a major penalty card").card;
         let leader = st.current.leader;
         st.lead_options_settled = Some(st.trick_number());
@@ -1586,6 +1591,7 @@ impl Referee<'_> {
 /// callers have checked it is the trick they correct).
 fn reopen_last_trick(st: &mut PlayState) {
     if st.current.cards.is_empty() {
+        #[allow(clippy::expect_used, reason = "referee invariant: a quitted trick to reopen")]
         let last = st.tricks.pop().expect("a quitted trick to reopen");
         st.current = Trick { leader: last[0].0, cards: last.to_vec() };
     }
@@ -1595,6 +1601,7 @@ fn reopen_last_trick(st: &mut PlayState) {
 /// the last one quitted; returns the card's place in the trick.
 fn withdraw(st: &mut PlayState, r: &Revoke) -> usize {
     reopen_last_trick(st);
+    #[allow(clippy::expect_used, reason = "referee invariant: checked")]
     let index = st.current.cards.iter().position(|(s, c)| *s == r.seat && *c == r.card).expect("checked");
     st.current.cards.remove(index);
     st.hands[r.seat as usize].insert(r.card);
@@ -1605,6 +1612,7 @@ fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) {
     if st.tricks.len() == 12 {
         // The last trick was claimed: the offender's last card, still in his hand, replaces the
         // revoke card.
+        #[allow(clippy::expect_used, reason = "referee invariant: one card left")]
         let last = Suit::ALL
             .into_iter()
             .find_map(|s| st.hands[r.seat as usize].extremes(s).map(|(hi, _)| hi))
@@ -1618,6 +1626,7 @@ fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) {
         }
         return;
     }
+    #[allow(clippy::expect_used, reason = "referee invariant: thirteen tricks")]
     let last = st.tricks[12].iter().find(|(s, _)| *s == r.seat).map(|(_, c)| *c).expect("thirteen tricks");
     let (twelfth, thirteenth) = st.tricks.split_at_mut(12);
     for (s, c) in twelfth[11].iter_mut().chain(thirteenth[0].iter_mut()) {
@@ -1627,6 +1636,7 @@ fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) {
     }
     let leader = trick_winner(&st.tricks[11], st.trump);
     let thirteenth = st.tricks[12];
+    #[allow(clippy::expect_used, reason = "referee invariant: four cards")]
     let card_of = |seat: Seat| thirteenth.iter().find(|(s, _)| *s == seat).map(|(_, c)| *c).expect("four cards");
     st.tricks[12] = [leader, leader.lho(), leader.partner(), leader.rho()].map(|s| (s, card_of(s)));
 }

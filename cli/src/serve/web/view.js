@@ -47,8 +47,10 @@ function capital(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
+/** A fact or value name in words; boolean values (JSON `true`/`false`) read yes/no. */
 function words(name) {
-  return name === "true" ? "yes" : name === "false" ? "no" : name.replace(/_/g, " ");
+  const s = String(name);
+  return s === "true" ? "yes" : s === "false" ? "no" : s.replace(/_/g, " ");
 }
 
 /** What an irregularity entry answers, as a heading. */
@@ -83,8 +85,9 @@ function heading(ir) {
 function question(ir, fact, facts, onAnswer) {
   const def = facts[fact];
   const values = [];
-  // A boolean fact's values come as JSON booleans (schema version 2): answers are their names.
-  for (const alt of ir.alternatives) for (const v of (alt.when[fact] || []).map(String)) if (!values.includes(v)) values.push(v);
+  for (const alt of ir.alternatives) {
+    for (const v of (alt.when[fact] || []).map(String)) if (!values.includes(v)) values.push(v);
+  }
   if (!values.length && def) for (const v of def.values) values.push(v.name);
   if (values.includes("true")) values.sort((a, b) => (a === "true" ? -1 : b === "true" ? 1 : 0));
   const who = def && def.source === "choice" ? "Players' choice" : "Director's judgement";
@@ -115,7 +118,7 @@ function alternatives(edition, ir) {
     "div",
     { class: "alternatives" },
     ir.alternatives.map((alt) => {
-      const when = Object.entries(alt.when).map(([f, vs]) => `${words(f)} is ${vs.map((v) => words(String(v))).join(" or ")}`);
+      const when = Object.entries(alt.when).map(([f, vs]) => `${words(f)} is ${vs.map(words).join(" or ")}`);
       return el(
         "div",
         { class: "alternative" },
