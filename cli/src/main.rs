@@ -107,6 +107,7 @@ enum Command {
         laws: Option<PathBuf>,
     },
     /// Rule every case under PATHS against its `expect:` block; exits 1 on any failure.
+    #[command(after_help = "Example:\n  bridgelaw test tests/cases/1987")]
     Test {
         /// Case files or directories, searched recursively; `tests/cases` by default.
         paths: Vec<PathBuf>,
