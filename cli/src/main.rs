@@ -108,6 +108,7 @@ enum Command {
         laws: Option<PathBuf>,
     },
     /// Rule every case under PATHS against its `expect:` block; exits 1 on any failure.
+    #[command(after_help = "Example:\n  bridgelaw test tests/cases/1987")]
     Test {
         /// Case files or directories, searched recursively; `tests/cases` by default.
         paths: Vec<PathBuf>,
@@ -133,6 +134,7 @@ enum Command {
         cases: PathBuf,
     },
     /// Serve the director's web app, the law book and the JSON API (see docs/serve.md).
+    #[command(after_help = "Example:\n  bridgelaw serve --addr 127.0.0.1:8080 --cases tests/cases")]
     Serve {
         /// The address to listen on; 0.0.0.0:8080 serves a club's network.
         #[arg(long, default_value = "127.0.0.1:8080")]
