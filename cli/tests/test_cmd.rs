@@ -103,7 +103,6 @@ fn a_malformed_expect_block_is_a_positioned_error() {
     let case = case.replacen("contract: \"2H by North\"", "contract: [2H]", 1);
     let line = 1 + case.lines().position(|l| l.starts_with("    rulez:")).unwrap();
     let file = write(&dir, "bad.yaml", &case);
-    let line = case.lines().position(|l| l.contains("rulez:")).map_or(0, |i| i + 1);
     let o = run(&["test", &file]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
