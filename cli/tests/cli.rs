@@ -56,15 +56,17 @@ fn malformed_case_names_file_line_and_column() {
 fn a_case_the_tables_cannot_rule_is_a_clear_error() {
     let dir = std::env::temp_dir().join(format!("bridgelaw-cli-ib-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // Law 30B2(b) forbids South to double at this turn; the 1987 tables have no rule for a
-    // breach of that restriction, and the referee says so instead of guessing.
-    let case = dir.join("forbidden-double.yaml");
-    let text = "edition: \"1987\"\ndealer: E\nevents:\n  - E: 1S\n  - N: pass\n  - director: {pass_meaning: natural}\n  - S: X\n";
+    // The 2017 tables do not yet rule a lead out of turn (Laws 53-56): the referee says so,
+    // at the event at fault, instead of guessing.
+    let case = dir.join("lead-out-of-turn-2017.yaml");
+    let text = "edition: \"2017\"\ndealer: N\ndeal: \"N:AKQJ.AKQJ.KQJ.KQ T98.T98.AT98.AJT 7654.765.765.987 32.432.432.65432\"\ncontract: \"4S by N\"\nevents:\n  - W: D2\n  - director: {lead_choice: reject}\n";
     std::fs::write(&case, text).unwrap();
     let o = run(&["rule", case.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("forbidden-double.yaml:7:5: South calls X against an obligation from an earlier ruling"),
+        stderr(&o).contains(
+            "lead-out-of-turn-2017.yaml:6:5: lead out of turn by West (D2): the tables of edition 2017 do not yet rule this irregularity"
+        ),
         "{}",
         stderr(&o)
     );

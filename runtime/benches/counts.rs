@@ -2,6 +2,7 @@
 //! --toggle-collect='counts::run*'`): `counts auction|play|scan N` rules the
 //! Law 30B2 auction or the 13-trick play with a revoke N times, or scans N
 //! random legal auctions, inside `run_*`, so that only that work is counted.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "benchmark code: a failed unwrap is a failed benchmark")]
 
 use bridgelaw_runtime::auction::{Call, Seat, Strain};
 use bridgelaw_runtime::referee::first_irregularity;
