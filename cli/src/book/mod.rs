@@ -11,14 +11,13 @@ pub mod html;
 mod index;
 mod laws;
 
-use crate::laws::{LoadedLaws, Rulebook};
+use crate::laws::Rulebook;
 use bridgelaw_compiler::diff::{self, StaticDiff};
 use bridgelaw_compiler::model::Program;
-use bridgelaw_compiler::{diagnostic, Diagnostic, SourceSet};
+use bridgelaw_compiler::{Diagnostic, SourceSet};
 use bridgelaw_runtime::Ruling;
 use html::UniqueIds;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 /// A case file of the corpus: its path relative to the case directory
 /// (components joined by `/`) and its text.
@@ -159,47 +158,6 @@ pub fn build_with_targets(program: &Program, cases: &[CaseSource], rules: Rulebo
         }
     }
     (book.render(), targets)
-}
-
-/// `bridgelaw docs`: generates the site and reports what it wrote.
-pub fn run(set: &SourceSet, cases_dir: &Path, out: &Path) -> ExitCode {
-    report(generate(set, cases_dir, out), set, out)
-}
-
-/// `bridgelaw docs --laws DIR`: the site of a loaded law directory, its cases ruled by the interpreter.
-pub fn run_loaded(laws: &LoadedLaws, cases_dir: &Path, out: &Path) -> ExitCode {
-    report(write_book(laws.program(), Rulebook::Loaded(laws), cases_dir, out), laws.sources(), out)
-}
-
-fn report(result: Result<Summary, BookError>, set: &SourceSet, out: &Path) -> ExitCode {
-    match result {
-        Ok(s) => {
-            println!(
-                "wrote {} pages to {} ({} law pages, {} case pages); open {}",
-                s.pages,
-                out.display(),
-                s.law_pages,
-                s.case_pages,
-                out.join("index.html").display()
-            );
-            if s.unruled_cases > 0 {
-                println!("{} case(s) could not be ruled; their pages show the error", s.unruled_cases);
-            }
-            ExitCode::SUCCESS
-        }
-        Err(BookError::Laws(diagnostics)) => {
-            eprint!("{}", diagnostic::render_human(&diagnostics, set));
-            ExitCode::from(1)
-        }
-        Err(BookError::Io { path, error }) => {
-            eprintln!("error: cannot write {}: {error}", path.display());
-            ExitCode::from(2)
-        }
-        Err(BookError::Cases(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-    }
 }
 
 /// A page of the site that shows one law of one edition.
