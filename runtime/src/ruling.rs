@@ -134,6 +134,16 @@ impl Rectified {
                 o.lho(),
                 o.rho()
             ),
+            Rectification::TrickAdjustmentStands => format!(
+                "the director judges {} and {} compensated by the law: the result stands as the trick adjustment leaves it",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::AssignAdjustedScore => format!(
+                "the director judges {} and {} insufficiently compensated for the damage caused by {o}'s revoke, and assigns an adjusted score",
+                o.lho(),
+                o.rho()
+            ),
             Rectification::LeadStands => format!("{o}'s lead of {c} stands as a correct lead; {} plays next", o.lho()),
             Rectification::LeadFromCorrectHand => format!("the lead is made from the correct hand, {turn_of}'s"),
             Rectification::CardRestored => format!("{o}'s {c} is taken back into his hand without penalty"),

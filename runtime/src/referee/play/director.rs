@@ -13,6 +13,11 @@ impl Referee<'_> {
         self.start_play(event)?;
         let (settled, answers): (Vec<_>, Vec<_>) =
             answers.iter().cloned().partition(|(name, _)| name == FactId::PlayersSettled.name());
+        // A judgement for the end of play is kept for it (the revoke adjustment's equity).
+        let (end, answers): (Vec<_>, Vec<_>) =
+            answers.into_iter().partition(|(name, _)| name == FactId::RevokeCompensation.name());
+        answer(event, &end, &mut Facts::default(), &mut derived_known(&[]))?;
+        self.st().end_answers.extend(end);
         let answers = &answers[..];
         // The players settled the irregularity awaiting the director among themselves, or the
         // last one ruled if they played on as they settled it: the settlement table says what

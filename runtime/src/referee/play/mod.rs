@@ -201,6 +201,9 @@ pub(super) struct PlayState {
     /// Requirements to lead a suit that a lead did not meet, with that lead: a corrected revoke
     /// restores them for the substitute.
     unmet_leads: Vec<(Card, PlayBinding)>,
+    /// The director's judgements for the end of play (whether the law compensates a revoke's
+    /// damage), given at any `director` entry.
+    end_answers: Vec<(String, String)>,
 }
 
 impl PlayState {
@@ -379,6 +382,7 @@ impl Referee<'_> {
             establishes: [None; EstablishingAct::ALL.len() * 2],
             restricted,
             unmet_leads: Vec::new(),
+            end_answers: Vec::new(),
         });
         Ok(())
     }

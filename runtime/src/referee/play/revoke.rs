@@ -33,14 +33,37 @@ impl Referee<'_> {
     /// Asks the establishment table whether the act of event `event` establishes revoke `i`,
     /// and establishes it if so.
     pub(super) fn establish(&mut self, event: usize, i: usize, act: EstablishingAct, by_offending_side: bool) {
-        let facts = Facts { establishing_act: act, act_by_offending_side: by_offending_side, ..Facts::default() };
-        // The table's answer depends on these two facts only: asked once per combination.
+        self.establish_by(event, i, act, by_offending_side, false);
+    }
+
+    /// As `establish`, saying whether the act is the offending side's agreement to an
+    /// opponent's claim.
+    pub(super) fn establish_by(
+        &mut self,
+        event: usize,
+        i: usize,
+        act: EstablishingAct,
+        by_offending_side: bool,
+        claim_by_opponent: bool,
+    ) {
+        let facts = Facts {
+            establishing_act: act,
+            act_by_offending_side: by_offending_side,
+            claim_by_opponent,
+            ..Facts::default()
+        };
+        let ask = |r: &Self| {
+            let d = r.ask_derived(Table::RevokeEstablishment, &facts);
+            d.outcomes().find(|t| t.rectification == Rectification::RevokeEstablished)
+        };
+        // Apart from a claim (once a deal), the answer depends on the act and the side only:
+        // asked once per combination.
         let key = act as usize * 2 + usize::from(by_offending_side);
         let t = match self.st().establishes[key] {
+            _ if claim_by_opponent => ask(self),
             Some(t) => t,
             None => {
-                let d = self.ask_derived(Table::RevokeEstablishment, &facts);
-                let t = d.outcomes().find(|t| t.rectification == Rectification::RevokeEstablished);
+                let t = ask(self);
                 self.st().establishes[key] = Some(t);
                 t
             }
@@ -214,8 +237,9 @@ impl Referee<'_> {
         let open: Vec<usize> =
             (0..st.revokes.len()).filter(|&i| !st.revokes[i].established && !st.revokes[i].corrected).collect();
         for i in open {
-            // An agreed claim: the offending side made or agreed to it.
-            self.establish(event, i, EstablishingAct::Claim, true);
+            // An agreed claim: the offending side made it, or agreed to the opponents' claim.
+            let by_opponent = !self.st().revokes[i].seat.same_side(seat);
+            self.establish_by(event, i, EstablishingAct::Claim, true, by_opponent);
         }
         Ok(())
     }
