@@ -139,6 +139,10 @@ impl Rectified {
                 o.lho(),
                 o.rho()
             ),
+            Rectification::RevokeCardUnauthorized => format!(
+                "information from {o}'s withdrawn revoke card {c} is unauthorized for {}",
+                o.partner()
+            ),
             Rectification::AssignAdjustedScore => format!(
                 "the director judges {} and {} insufficiently compensated for the damage caused by {o}'s revoke, and assigns an adjusted score",
                 o.lho(),

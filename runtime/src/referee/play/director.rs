@@ -100,6 +100,7 @@ impl Referee<'_> {
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
             revoke_established: true,
             revoke_on_twelfth_trick: true,
+            revoke_before_partner_played: revoke::before_partner(&st.tricks[11], r.seat),
             ..Facts::default()
         };
         let subject = Subject::Revoke { index: i, card: r.card };

@@ -302,3 +302,9 @@ pub(super) fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) -> Option<()
     st.tricks[12] = [leader, leader.lho(), leader.partner(), leader.rho()].map(|s| (s, card_of(s)));
     Some(())
 }
+
+/// Whether `seat` played to `trick` before his partner did.
+pub(super) fn before_partner(trick: &[(Seat, Card)], seat: Seat) -> bool {
+    let at = |s: Seat| trick.iter().position(|(x, _)| *x == s);
+    matches!((at(seat), at(seat.partner())), (Some(a), Some(b)) if a < b)
+}
