@@ -17,6 +17,10 @@ impl Referee<'_> {
         let (end, answers): (Vec<_>, Vec<_>) =
             answers.into_iter().partition(|(name, _)| name == FactId::RevokeCompensation.name());
         answer(event, &end, &mut Facts::default(), &mut derived_known(&[]))?;
+        if !end.is_empty() && tables::decide(self.laws, Table::RevokeEquity, &Facts::default()).undefined() {
+            let edition = self.edition();
+            return Err(err(event, format!("`revoke_compensation` is given, but edition {edition} has no rule on it")));
+        }
         self.st().end_answers.extend(end);
         let answers = &answers[..];
         // The players settled the irregularity awaiting the director among themselves, or the
