@@ -110,7 +110,6 @@ const NOT_RULINGS_2017_PLAY: &[(&str, &str)] = &[
     ("Law 52B1(b)", "the same"),
     ("Law 52B1(c)", "the same"),
     ("Law 52B2", "the same"),
-    ("Law 62C3", "both sides revoking on one trick, one side having played on: two corrections in one trick are not modelled"),
     ("Law 64B4", "attention drawn after a call on the next deal: a case records one deal"),
     ("Law 64B5", "attention drawn after the round: a case records one deal"),
 ];

@@ -143,6 +143,14 @@ impl Rectified {
                 "information from {o}'s withdrawn revoke card {c} is unauthorized for {}",
                 o.partner()
             ),
+            Rectification::CorrectOtherRevoke => format!(
+                "the revoke of {} and {}'s side on the same trick is corrected too: its card is withdrawn and a legal card substituted, after {o}'s",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::OtherRevokePenaltyCard { .. } => {
+                format!("the card withdrawn by {} and {}'s side in correcting their revoke becomes a penalty card", o.lho(), o.rho())
+            }
             Rectification::AssignAdjustedScore => format!(
                 "the director judges {} and {} insufficiently compensated for the damage caused by {o}'s revoke, and assigns an adjusted score",
                 o.lho(),

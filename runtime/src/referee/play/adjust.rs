@@ -41,6 +41,7 @@ impl Referee<'_> {
                         .any(|e| e.established && e.seat == r.seat && e.suit_led == r.suit_led),
                     revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == state.dummy,
                     revoke_on_twelfth_trick: r.trick == 12,
+                    revoke_corrected: r.corrected,
                     both_sides_revoked: state.revokes.iter().any(|e| e.established && !e.seat.same_side(r.seat)),
                     ..Facts::default()
                 };

@@ -669,6 +669,14 @@ impl Referee<'_> {
                 self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
             }
             Rectification::CorrectRevoke => self.correct_revoke(p).ok_or_else(misapplied)?,
+            Rectification::CorrectOtherRevoke => {
+                self.correct_other_revoke(p).ok_or_else(misapplied)?;
+            }
+            Rectification::OtherRevokePenaltyCard { exposure } => {
+                out.push(view);
+                out.extend(self.other_revoke_penalty_card(p, exposure)?);
+                return Ok(out);
+            }
             Rectification::RequireRestrictedSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),
             Rectification::ProhibitRestrictedSuit => {
                 self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit?, LeadDuration::WhileOnLead), false, &view)

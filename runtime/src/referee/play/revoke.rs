@@ -107,6 +107,8 @@ impl Referee<'_> {
         }
         // Cards played to a later trick, the revoke not being established, are the declaring side's.
         let declarer_played_after = after.is_none_or(|a| a.iter().any(|(s, _)| s.same_side(st.declarer)));
+        // The other side's revoke on the same trick, established by its play to the next trick.
+        let other_side = reopen && other_revoke(st, i).is_some();
         let facts = Facts {
             offender_role: st.role(r.seat),
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
@@ -114,6 +116,7 @@ impl Referee<'_> {
             revoke_on_twelfth_trick: r.trick == 12,
             penalty_card_failure: r.kind == RevokeKind::PenaltyCard,
             declarer_played_after,
+            other_side_revoked_same_trick: other_side,
             ..Facts::default()
         };
         if reopen {
@@ -307,4 +310,47 @@ pub(super) fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) -> Option<()
 pub(super) fn before_partner(trick: &[(Seat, Card)], seat: Seat) -> bool {
     let at = |s: Seat| trick.iter().position(|(x, _)| *x == s);
     matches!((at(seat), at(seat.partner())), (Some(a), Some(b)) if a < b)
+}
+
+/// The other side's established, uncorrected revoke on the trick of revoke `i`, if any.
+pub(super) fn other_revoke(st: &PlayState, i: usize) -> Option<usize> {
+    let r = st.revokes.get(i)?;
+    st.revokes.iter().position(|o| o.trick == r.trick && !o.seat.same_side(r.seat) && o.established && !o.corrected)
+}
+
+impl Referee<'_> {
+    /// Corrects the other side's revoke on the trick of the revoke `p` corrects (Law 62C3 in
+    /// 2017): its card goes back to its owner's hand and stays in the reopened trick until he
+    /// replaces it. Returns its seat and card; `None` if there is no such revoke in the trick.
+    pub(super) fn correct_other_revoke(&mut self, p: &PlayPending) -> Option<(Seat, Card)> {
+        let st = self.st();
+        let j = other_revoke(st, p.subject.revoke()?)?;
+        let (seat, card) = (st.revokes[j].seat, st.revokes[j].card);
+        st.current.cards.iter().position(|&(s, c)| s == seat && c == card)?;
+        st.revokes[j].corrected = true;
+        st.hands[seat as usize].insert(card);
+        st.correcting().replacing.push((seat, card));
+        Some((seat, card))
+    }
+
+    /// Makes the card of the other side's revoke, corrected with this one, a penalty card.
+    pub(super) fn other_revoke_penalty_card(
+        &mut self,
+        p: &PlayPending,
+        exposure: Exposure,
+    ) -> Result<Vec<Rectified>, RefereeError> {
+        let st = self.st();
+        let other = p.subject.revoke().and_then(|i| {
+            let r = &st.revokes[i];
+            st.revokes.iter().find(|o| o.trick == r.trick && !o.seat.same_side(r.seat) && o.established && o.corrected)
+        });
+        let Some((seat, card)) = other.map(|o| (o.seat, o.card)) else {
+            let what = format!("the penalty card of another revoke on the trick of {}", p.subject.act());
+            return Err(unsupported_at(p.event, self.edition(), Some(p.table), &what));
+        };
+        let mut q = p.clone();
+        q.offender = seat;
+        q.subject = Subject::Card(card);
+        self.penalty_card(&q, card, exposure)
+    }
 }
