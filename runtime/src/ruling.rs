@@ -114,6 +114,9 @@ impl Rectified {
                 o.lho(),
                 o.rho()
             ),
+            Rectification::CancelledPassesInformation { .. } => {
+                format!("information from the cancelled passes is unauthorized to {names}, {o} having called out of rotation")
+            }
             Rectification::WithdrawnCallInformation { .. } => {
                 format!("information from {o}'s withdrawn {c} is unauthorized to {names}")
             }
@@ -246,10 +249,16 @@ impl Rectified {
                 "{turn_of} may not ask {o} about a possible revoke: the question is a breach of propriety, which the director may rectify"
             ),
             Rectification::ReviewEnforcedPass => format!(
-                "the director is to consider an adjusted score if an enforced pass by {o} or {} damages {} and {}",
-                o.partner(),
+                "the director is to consider an adjusted score if a pass that this ruling enforces on {o}'s side damages {} and {}",
                 o.lho(),
                 o.rho()
+            ),
+            Rectification::WithdrawLhoCall => format!(
+                "{} withdraws the call he made over {o}'s first call and calls again; information from it is authorized to {} and {}, and unauthorized to {o} and {}",
+                o.lho(),
+                o.lho(),
+                o.rho(),
+                o.partner()
             ),
         }
     }
@@ -472,6 +481,22 @@ pub struct DamageReview {
     pub review: Rectified,
 }
 
+impl DamageReview {
+    /// The review in words: an enforced pass names the players who were bound to pass.
+    pub fn text(&self) -> String {
+        let o = self.review.context.offender;
+        if self.review.kind == Rectification::ReviewEnforcedPass && !self.seats.is_empty() {
+            let names = self.seats.iter().map(|s| s.name()).collect::<Vec<_>>().join(" and ");
+            return format!(
+                "the director is to consider an adjusted score if the enforced pass of {names} damages {} and {}",
+                o.lho(),
+                o.rho()
+            );
+        }
+        self.review.text()
+    }
+}
+
 impl Serialize for DamageReview {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
@@ -480,7 +505,7 @@ impl Serialize for DamageReview {
             text: String,
             clauses: &'a [&'a str],
         }
-        Out { seats: &self.seats, text: self.review.text(), clauses: &self.review.clauses }.serialize(s)
+        Out { seats: &self.seats, text: self.text(), clauses: &self.review.clauses }.serialize(s)
     }
 }
 
@@ -747,7 +772,7 @@ impl Ruling {
             let _ = writeln!(out, "Lead restriction, {}: {} ({}).", l.status, l.text, cite(&l.clauses));
         }
         for d in &self.damage_reviews {
-            let _ = writeln!(out, "Director to review: {} ({}).", d.review.text(), cite(&d.review.clauses));
+            let _ = writeln!(out, "Director to review: {} ({}).", d.text(), cite(&d.review.clauses));
         }
         if let Some(p) = &self.play {
             if self.contract.is_some_and(|c| c.declarer != p.declarer) {
