@@ -63,6 +63,9 @@ impl Rectified {
                 "{o}'s {c} and every later call are cancelled; the auction reverts to {turn_of} as if there had been no irregularity"
             ),
             Rectification::SubstitutePass => format!("a pass is substituted for {o}'s {c}"),
+            Rectification::SubstituteCall if turn_of != o => {
+                format!("{o}'s {c} replaces his earlier call, which is withdrawn; the auction continues with {turn_of}")
+            }
             Rectification::SubstituteCall => format!("{o}'s {c} replaces his earlier call, which is withdrawn"),
             Rectification::WithdrawEarlierCall => format!("{o}'s earlier call is withdrawn; his next call replaces it"),
             Rectification::BarredPlayerPasses => {
@@ -110,7 +113,7 @@ impl Rectified {
             Rectification::ProhibitAnySuit => "declarer may prohibit the lead of any one suit".into(),
             Rectification::NoLeadRestriction => "no lead restriction".into(),
             Rectification::ReviewDamagingInformation => format!(
-                "the director is to consider an adjusted score if information from {o}'s {c} damaged {} and {}",
+                "the director is to consider an adjusted score if information from {o}'s withdrawn {c} damaged {} and {}",
                 o.lho(),
                 o.rho()
             ),

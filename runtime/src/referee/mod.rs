@@ -651,7 +651,8 @@ impl Referee<'_> {
         };
         // The offender is the player whose call out of rotation deprived `skipped` of his turn.
         let offender = self.calls.get(by).map_or(skipped.rho(), |m| m.seat);
-        let p = self.pending_for(event, offender, Call::Pass, skipped, Irregularity::AuctionEndsOverSkippedPlayer, None);
+        let p =
+            self.pending_for(event, offender, Call::Pass, skipped, Irregularity::AuctionEndsOverSkippedPlayer, None);
         self.decide(p, &[])
     }
 
@@ -878,10 +879,19 @@ impl Referee<'_> {
             }
             _ => p.call,
         };
+        // A substitution in place of the earlier call names who calls next: the left-hand
+        // opponent, or his left-hand opponent once he has called over the substituted call. (A
+        // change recorded later, `corrects` or `changes`, names no one: the calls after it stand.)
+        let turn_of = match t.rectification {
+            Rectification::SubstituteCall if p.target.is_some() => p.offender,
+            Rectification::SubstituteCall if p.facts.lho_called => p.offender.lho().lho(),
+            Rectification::SubstituteCall => p.offender.lho(),
+            _ => p.turn_of,
+        };
         Rectified {
             rectification: t.rectification.name(),
             kind: t.rectification,
-            context: Context { offender: p.offender, act: Act::Call(act), turn_of: p.turn_of },
+            context: Context { offender: p.offender, act: Act::Call(act), turn_of },
             seats,
             duration: duration.map(Duration::name),
             rule: t.rule,
