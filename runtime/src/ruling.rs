@@ -140,6 +140,28 @@ impl Rectified {
                 o.lho(),
                 o.rho()
             ),
+            Rectification::TrickAdjustmentStands => format!(
+                "the director judges {} and {} compensated by the law: the result stands as the trick adjustment leaves it",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::RevokeCardUnauthorized => format!(
+                "information from {o}'s withdrawn revoke card {c} is unauthorized for {}",
+                o.partner()
+            ),
+            Rectification::CorrectOtherRevoke => format!(
+                "the revoke of {} and {}'s side on the same trick is corrected too: its card is withdrawn and a legal card substituted, after {o}'s",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::OtherRevokePenaltyCard { .. } => {
+                format!("the card withdrawn by {} and {}'s side in correcting their revoke becomes a penalty card", o.lho(), o.rho())
+            }
+            Rectification::AssignAdjustedScore => format!(
+                "the director judges {} and {} insufficiently compensated for the damage caused by {o}'s revoke, and assigns an adjusted score",
+                o.lho(),
+                o.rho()
+            ),
             Rectification::LeadStands => format!("{o}'s lead of {c} stands as a correct lead; {} plays next", o.lho()),
             Rectification::LeadFromCorrectHand => format!("the lead is made from the correct hand, {turn_of}'s"),
             Rectification::CardRestored => format!("{o}'s {c} is taken back into his hand without penalty"),
