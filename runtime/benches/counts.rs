@@ -104,9 +104,12 @@ fn main() {
             ))
             .unwrap();
             let deal = text.lines().find_map(|l| l.strip_prefix("deal: ")).unwrap().trim_matches('"');
+            // The `events:` list only (the `expect:` block below it has list items too).
             let events = text
                 .lines()
-                .filter_map(|l| l.trim().strip_prefix("- "))
+                .skip_while(|l| !l.starts_with("events:"))
+                .skip(1)
+                .map_while(|l| l.trim().strip_prefix("- "))
                 .map(|e| {
                     let (seat, card) = e.split_once(": ").unwrap();
                     Event::Play {

@@ -4,7 +4,7 @@
 //! show no irregularity; one illegal card inserted anywhere gets a traced ruling.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
-use bridgelaw_runtime::auction::{Call, Seat, Strain};
+use bridgelaw_runtime::auction::{admissible_double, last_bid, outranks, standing, Call, Made, Seat, Strain};
 use bridgelaw_runtime::referee::first_irregularity;
 use bridgelaw_runtime::tables::{Edition, FactId, FactSource};
 use bridgelaw_runtime::{rule, Case, Event};
@@ -131,6 +131,24 @@ proptest! {
     }
 
     #[test]
+    fn the_scan_agrees_with_the_referees_auction_checks(
+        dealer in seat(),
+        calls in proptest::collection::vec((call(), 0usize..40), 0..40),
+    ) {
+        // Mostly in rotation (an occasional seat out of turn), with any call at all.
+        let mut turn = dealer;
+        let calls: Vec<(Seat, Call)> = calls
+            .into_iter()
+            .map(|(call, skew)| {
+                let seat = if skew == 0 { turn.lho() } else { turn };
+                turn = seat.lho();
+                (seat, call)
+            })
+            .collect();
+        prop_assert_eq!(first_irregularity(dealer, &calls), rescan(dealer, &calls), "{:?}", calls);
+    }
+
+    #[test]
     fn a_call_out_of_turn_is_found_where_it_is((dealer, calls) in legal_auction(), at in 0usize..40, shift in 1usize..4) {
         prop_assume!(!calls.is_empty());
         let at = at % calls.len();
@@ -143,6 +161,32 @@ proptest! {
         calls[at] = (wrong, call);
         prop_assert_eq!(first_irregularity(dealer, &calls), Some(at));
     }
+}
+
+/// The scan as the referee's own auction checks make it (`last_bid`, `outranks`,
+/// `admissible_double` over the calls so far), rebuilt on every call: the reference that the
+/// constant-time scan of `referee::first_irregularity` must agree with.
+fn rescan(dealer: Seat, calls: &[(Seat, Call)]) -> Option<usize> {
+    let mut made: Vec<Made> = Vec::new();
+    let mut turn = dealer;
+    for (i, &(seat, call)) in calls.iter().enumerate() {
+        let trailing =
+            standing(&made).collect::<Vec<_>>().into_iter().rev().take_while(|m| m.call == Call::Pass).count();
+        let over = trailing >= if last_bid(&made).is_some() { 3 } else { 4 };
+        let legal = !over
+            && seat == turn
+            && match call {
+                Call::Pass => true,
+                Call::Bid { level, .. } => level <= 7 && outranks(call, last_bid(&made).map(|m| m.call)),
+                Call::Double | Call::Redouble => admissible_double(&made, seat, call),
+            };
+        if !legal {
+            return Some(i);
+        }
+        made.push(Made { seat, call, cancelled: false });
+        turn = seat.lho();
+    }
+    None
 }
 
 mod play {

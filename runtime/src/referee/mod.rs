@@ -14,7 +14,9 @@ use bridgelaw_tables::{
 use std::fmt;
 
 mod play;
+mod scan;
 use play::PlayState;
+pub use scan::first_irregularity;
 
 // `Known` is a 128-bit set of facts.
 const _: () = assert!(FactId::ALL.len() <= 128, "too many facts for the `Known` bitset");
@@ -318,29 +320,6 @@ const AUCTION_TABLES: [Table; 11] = [
 fn auction_fact(laws: &dyn Laws, fact: FactId) -> bool {
     let asks = |l: &dyn Laws| AUCTION_TABLES.iter().any(|t| l.tests(*t).contains(&fact));
     asks(laws) || tables::Edition::ALL.iter().any(|e| asks(e.laws()))
-}
-
-/// Scans a sequence of calls made in the given order, from `dealer`, and
-/// returns the index of the first irregular one, if any. For platforms that
-/// check auctions at scale: no ruling, no allocation beyond the auction.
-pub fn first_irregularity(dealer: Seat, calls: &[(Seat, Call)]) -> Option<usize> {
-    let mut made: Vec<Made> = Vec::with_capacity(calls.len());
-    let mut turn = dealer;
-    for (i, &(seat, call)) in calls.iter().enumerate() {
-        let legal = !auction_over(&made)
-            && seat == turn
-            && match call {
-                Call::Pass => true,
-                Call::Bid { level, .. } => level <= 7 && outranks(call, last_bid(&made).map(|m| m.call)),
-                Call::Double | Call::Redouble => admissible_double(&made, seat, call),
-            };
-        if !legal {
-            return Some(i);
-        }
-        made.push(Made { seat, call, cancelled: false });
-        turn = seat.lho();
-    }
-    None
 }
 
 /// One distinct decision, with the combinations of unknown fact values (as
