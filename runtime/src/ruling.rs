@@ -187,6 +187,15 @@ impl Rectified {
             Rectification::PartnerPlaysHighest => format!("{names} must play the highest card he holds of the suit led"),
             Rectification::PartnerPlaysLowest => format!("{names} must play the lowest card he holds of the suit led"),
             Rectification::PartnerPlaysOtherSuit => format!("{names} must play a card of another suit, which declarer names"),
+            Rectification::PartnerMayNotPlaySuit { suit } => {
+                format!("{names} may not play {}, which declarer names, to this trick", suit.name())
+            }
+            Rectification::OptionNotAvailable => {
+                "declarer's choice is not one of the options this edition's law gives him".into()
+            }
+            Rectification::PlayAtProperTurn => {
+                format!("{o}'s {c} goes back to his hand, and he must play it to the trick at his proper turn")
+            }
             Rectification::FollowsIrregularLead => format!(
                 "{o}'s {c} stays played to the irregular lead, without penalty: it stands if the lead stands, and goes back with it otherwise"
             ),

@@ -211,12 +211,12 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
             // Between the auction and the first card, a choice for the opening lead (a lead
             // restriction) is the play's.
-            Event::Director { answers }
+            Event::Director { answers, by_seat }
                 if r.pending.is_none() && (r.play.is_some() || (!answers.is_empty() && r.play_can_start())) =>
             {
-                r.play_director(number, answers)?
+                r.play_director(number, answers, by_seat)?
             }
-            Event::Director { answers } => match r.pending.take() {
+            Event::Director { answers, .. } => match r.pending.take() {
                 Some(p) => r.decide(p, answers)?,
                 // Called after a condoning call already settled the irregularity: nothing more to rule.
                 None if answers.is_empty() && !r.irregularities.is_empty() => {}
@@ -230,6 +230,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
             Event::Designate { seat, card } => r.designate(number, *seat, *card)?,
             Event::Withdraw { seat, card } => r.withdraw(number, *seat, *card)?,
             Event::Expose { seat, card } => r.expose(number, *seat, *card)?,
+            Event::Spread { seat, cards } => r.spread(number, *seat, cards)?,
             Event::Inspect { by, trick } => r.inspect(number, *by, *trick)?,
             Event::Claim { seat, tricks } => r.claim(number, *seat, *tricks)?,
             // An explanation is not an irregularity; the director judges any misinformation.
@@ -262,7 +263,7 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
     let calls: &[(Seat, Call)] = match event {
         Event::Call { seat, call } => &[(*seat, *call)],
         Event::Simultaneous { calls } => calls,
-        Event::Director { answers } => {
+        Event::Director { answers, .. } => {
             let mut facts = Facts::default();
             answer(number, answers, &mut facts, &mut Known::default())?;
             let play = r.pending.is_none() && (r.play.is_some() || (!answers.is_empty() && r.play_can_start()));
@@ -402,7 +403,7 @@ impl Referee<'_> {
             p.facts.attention_after_opening_lead = self.attention_after_opening_lead(event);
             // The director, called after the condoning call, gives the judgements its ruling needs.
             let answers = match self.case.events.get(event) {
-                Some(Event::Director { answers }) if !answers.is_empty() && self.play.is_none() => {
+                Some(Event::Director { answers, .. }) if !answers.is_empty() && self.play.is_none() => {
                     self.answered_by_next = Some(event + 1);
                     answers.as_slice()
                 }
