@@ -28,4 +28,5 @@ fn the_corpus_is_all_there() {
     assert_eq!(CASE_FILES, listed, "every case file has its test");
     assert!(bridgelaw_tests::cases("1987").len() >= 60, "the auction corpus has at least 60 cases");
     assert!(bridgelaw_tests::cases("1987-play").len() >= 40, "the play corpus has at least 40 cases");
+    assert!(bridgelaw_tests::cases("2017-play").len() >= 30, "the 2017 play corpus has at least 30 cases");
 }

@@ -28,21 +28,25 @@ fn every_clause_of_laws_25_to_39_and_every_commentary_paragraph_is_exercised() {
 }
 
 /// The play laws 48-50 and 52-64 and their commentary paragraphs (60.1 to 61.4).
-/// Clauses of Laws 17-39 that no ruling cites, and why (issue 12).
+/// Clauses of Laws 17-39 that no ruling cites, and why (issue 12). Each is a definition of the
+/// normal procedure or a heading, which no irregularity's ruling can cite without inventing a
+/// citation.
 const AUCTION_NOT_RULINGS: &[(&str, &str)] = &[
-    ("Law 17A", "when the auction period starts is no ruling: a case begins with its first call"),
-    ("Law 17B", "the dealer calls first: the case file's `dealer`, which the model follows"),
-    ("Law 19A", "the conditions of a double, which the derived fact double_admissible applies; the rules cite the laws on inadmissible calls"),
+    ("Law 17A", "when the auction period starts: a definition of the normal procedure; a case begins with its first call, and no rule turns on it"),
+    ("Law 17B", "the dealer calls first: the case file's `dealer`, which the model follows; a call before the dealer's is ruled as a call out of rotation (Laws 29-32)"),
+    ("Law 19A", "the conditions of a double: a definition, applied by the derived fact double_admissible; the rules on inadmissible calls cite Law 19, which is double and redouble alike, since no fact tells a double from a redouble"),
     ("Law 19B", "the same, for redoubles"),
-    ("Law 20", "the heading of the law on explanations; an explanation (`explains`) is not an irregularity"),
-    ("Law 20F2", "the right to an explanation during the play, which no table rules"),
+    ("Law 20", "the heading of the law on explanations; an explanation (`explains`) is not an irregularity, and Law 21 rules what it leads to"),
+    ("Law 20F2", "the right to an explanation during the play: a right, not an irregularity; no table rules it"),
     ("Law 23", "the heading of Law 23, whose sections 23A and 23B are cited"),
 ];
 
 /// The 2017 auction laws (15-39) that no ruling cites, and why.
 const AUCTION_NOT_RULINGS_2017: &[(&str, &str)] = &[
-    ("Law 20F", "the right to an explanation; an explanation (`explains`) is not an irregularity"),
+    ("Law 20F", "the right to an explanation; an explanation (`explains`) is not an irregularity, and Law 21 rules what it leads to"),
     ("Law 21B1(b)", "a presumption that guides the director's judgement `misinformation`, not a rule"),
+    ("Law 25A2", "a definition of an unintended call, which guides the director's judgement `change_intent`"),
+    ("Law 25A3", "the same: however the player became aware of his error, which the judgement `change_intent` does not depend on"),
 ];
 
 #[test]

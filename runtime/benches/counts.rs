@@ -24,7 +24,7 @@ fn typical_case() -> Case {
             call(Seat::N, "1H"),
             call(Seat::E, "pass"),
             call(Seat::N, "pass"),
-            Event::Director { answers: vec![("pass_meaning".into(), "natural".into())] },
+            Event::Director { answers: vec![("pass_meaning".into(), "natural".into())], by_seat: Vec::new() },
             call(Seat::S, "2H"),
             call(Seat::W, "pass"),
             call(Seat::N, "pass"),
@@ -32,6 +32,7 @@ fn typical_case() -> Case {
         ],
         deal: None,
         contract: None,
+        regulations: Vec::new(),
     }
 }
 
@@ -128,6 +129,7 @@ fn main() {
                     doubled: 0,
                     declarer: Seat::N,
                 }),
+                regulations: Vec::new(),
             };
 
             println!("{}", run_rulings(&play, n));

@@ -42,7 +42,7 @@ fn answers() -> impl Strategy<Value = Vec<(String, String)>> {
 fn event() -> impl Strategy<Value = Event> {
     prop_oneof![
         16 => (seat(), call()).prop_map(|(seat, call)| Event::Call { seat, call }),
-        3 => answers().prop_map(|answers| Event::Director { answers }),
+        3 => answers().prop_map(|answers| Event::Director { answers, by_seat: Vec::new() }),
         1 => (seat(), call(), seat(), call()).prop_map(|(a, c, b, d)| Event::Simultaneous { calls: [(a, c), (b, d)] }),
     ]
 }
@@ -100,7 +100,7 @@ proptest! {
 
     #[test]
     fn any_event_sequence_gets_a_ruling_or_a_clear_error(dealer in seat(), events in proptest::collection::vec(event(), 0..30)) {
-        let case = Case { edition: Edition::E1987, dealer, events, deal: None, contract: None };
+        let case = Case { edition: Edition::E1987, dealer, events, deal: None, contract: None, regulations: Vec::new() };
         match rule(&case) {
             Ok(ruling) => {
                 for i in &ruling.irregularities {
@@ -125,7 +125,7 @@ proptest! {
     fn legal_auctions_are_scanned_clean_and_ruled_without_irregularity((dealer, calls) in legal_auction()) {
         prop_assert_eq!(first_irregularity(dealer, &calls), None, "{:?}", calls);
         let events = calls.iter().map(|&(seat, call)| Event::Call { seat, call }).collect();
-        let ruling = rule(&Case { edition: Edition::E1987, dealer, events, deal: None, contract: None }).unwrap();
+        let ruling = rule(&Case { edition: Edition::E1987, dealer, events, deal: None, contract: None, regulations: Vec::new() }).unwrap();
         prop_assert!(ruling.irregularities.is_empty());
         prop_assert!(ruling.trace.is_empty());
     }
@@ -265,7 +265,7 @@ mod play {
         let seat = || (0usize..4).prop_map(|i| Seat::ALL[i]);
         prop_oneof![
             30 => (seat(), any_card()).prop_map(|(seat, card)| Event::Play { seat, card }),
-            4 => super::answers().prop_map(|answers| Event::Director { answers }),
+            4 => super::answers().prop_map(|answers| Event::Director { answers, by_seat: Vec::new() }),
             1 => (seat(), any_card(), seat(), any_card())
                 .prop_map(|(a, c, b, d)| Event::SimultaneousPlays { plays: [(a, c), (b, d)] }),
             1 => (seat(), proptest::collection::vec(any_card(), 0..4), proptest::option::of(any_card()))
@@ -294,7 +294,7 @@ mod play {
             let deal = shuffled_deal(seed);
             let contract = contract(declarer, strain);
             let (events, _) = play_out(deal, contract, &choices, None);
-            let case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract) };
+            let case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract), regulations: Vec::new() };
             let ruling = rule(&case).unwrap();
             let play = ruling.play.unwrap();
             prop_assert_eq!(play.tricks_played, 13);
@@ -323,7 +323,7 @@ mod play {
             }).collect();
             prop_assert_eq!(first_play_irregularity(&deal, contract.declarer, trump_suit(contract.strain), &plays), Some(at));
             for edition in Edition::ALL {
-                let case = Case { edition, dealer: Seat::N, events: events.clone(), deal: Some(deal), contract: Some(contract) };
+                let case = Case { edition, dealer: Seat::N, events: events.clone(), deal: Some(deal), contract: Some(contract), regulations: Vec::new() };
                 let play = rule(&case).unwrap().play.unwrap();
                 prop_assert!(!play.revokes.is_empty());
                 for r in &play.revokes {
@@ -376,8 +376,8 @@ mod play {
             };
             // The director is called at once.
             let mut events: Vec<Event> = legal[..at].to_vec();
-            events.extend([Event::Play { seat, card }, Event::Director { answers: Vec::new() }]);
-            let mut case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract) };
+            events.extend([Event::Play { seat, card }, Event::Director { answers: Vec::new(), by_seat: Vec::new() }]);
+            let mut case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract), regulations: Vec::new() };
             let mut ruling = rule(&case).unwrap();
             if ruling.irregularities.iter().any(|i| !i.open_questions.is_empty()) {
                 // The players and the director settle what the ruling depends on.
@@ -387,7 +387,7 @@ mod play {
                     ("lead_choice".into(), ["accept", "reject"][lead_choice].into()),
                     ("premature_option".into(), ["highest", "lowest", "other_suit"][option].into()),
                     ("declarer_saw_dummy".into(), saw.to_string()),
-                ] });
+                ], by_seat: Vec::new() });
                 ruling = rule(&case).unwrap();
             }
             prop_assert!(!ruling.trace.is_empty(), "{}", ruling.to_text());
@@ -412,6 +412,7 @@ mod play {
                 events,
                 deal: Some(deal),
                 contract: Some(contract(declarer, strain)),
+            regulations: Vec::new(),
             };
             match rule(&case) {
                 Ok(ruling) => {

@@ -122,6 +122,8 @@ impl Referee<'_> {
                         format!("{} must play his lowest card of the suit led to trick {t}", b.seat)
                     }
                     PlayBound::OtherSuit(t) => format!("{} must play a card of another suit to trick {t}", b.seat),
+                    PlayBound::NotSuit(s, t) => format!("{} may not play {} to trick {t}", b.seat, s.name()),
+                    PlayBound::Card(c, t) => format!("{} must play {c} to trick {t} at his proper turn", b.seat),
                 };
                 Obligation { seat: b.seat, text, clauses: b.clauses.clone() }
             })
