@@ -67,6 +67,9 @@ impl Rectified {
                 format!("{o}'s {c} replaces his earlier call, which is withdrawn; the auction continues with {turn_of}")
             }
             Rectification::SubstituteCall => format!("{o}'s {c} replaces his earlier call, which is withdrawn"),
+            Rectification::WithdrawEarlierCall if turn_of == o.partner() => {
+                format!("{o}'s earlier call is withdrawn and his {c} replaces it")
+            }
             Rectification::WithdrawEarlierCall => format!("{o}'s earlier call is withdrawn; his next call replaces it"),
             Rectification::BarredPlayerPasses => {
                 format!("{turn_of}, obliged to pass, is deemed to have passed; {o}'s {c} is in rotation")

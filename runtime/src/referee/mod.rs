@@ -864,6 +864,9 @@ impl Referee<'_> {
         // change recorded later, `corrects` or `changes`, names no one: the calls after it stand.)
         let turn_of = match t.rectification {
             Rectification::SubstituteCall if p.target.is_some() => p.offender,
+            // A change recorded later replaces the earlier call at once (`change_call`); the
+            // partner marks it for the text (a change of call is never made at partner's turn).
+            Rectification::WithdrawEarlierCall if p.target.is_some() => p.offender.partner(),
             Rectification::SubstituteCall if p.facts.lho_called => p.offender.lho().lho(),
             Rectification::SubstituteCall => p.offender.lho(),
             _ => p.turn_of,
