@@ -697,6 +697,35 @@ mod tests {
     }
 
     #[test]
+    fn reads_spreads_choices_by_seat_and_regulations() {
+        let case = parse(
+            "dealer: N\nregulations: {regulation_forbids_defender_inquiry: true}\nevents:\n  - spreads: {N: [SA, SK]}\n  - director: {lead_choice: {W: accept, E: reject}, prevailing_defender: other}\n",
+        )
+        .unwrap();
+        assert_eq!(case.regulations, [("regulation_forbids_defender_inquiry".to_string(), "true".to_string())]);
+        let card = |c: &str| Card::parse(c).unwrap();
+        assert_eq!(case.events[0], Event::Spread { seat: Seat::N, cards: vec![card("SA"), card("SK")] });
+        assert_eq!(
+            case.events[1],
+            Event::Director {
+                answers: vec![("prevailing_defender".into(), "other".into())],
+                by_seat: vec![
+                    (Seat::W, "lead_choice".into(), "accept".into()),
+                    (Seat::E, "lead_choice".into(), "reject".into())
+                ],
+            }
+        );
+        let errors = parse(
+            "dealer: N\nregulations: {lead_choice: accept, regulation_forbids_defender_inquiry: maybe}\nevents:\n  - spreads: {N: []}\n  - director: {lead_choice: {W: maybe}}\n",
+        )
+        .unwrap_err();
+        let found: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.column)).collect();
+        assert_eq!(found, [(2, 15), (2, 73), (4, 18), (5, 33)], "{errors:?}");
+        assert!(errors[0].message.contains("unknown regulation setting `lead_choice`"), "{errors:?}");
+        assert!(errors[2].message.contains("one or more cards"), "{errors:?}");
+    }
+
+    #[test]
     fn malformed_yaml_is_an_error_not_a_panic() {
         let errors = parse("dealer: [N\n").unwrap_err();
         assert!(errors[0].message.starts_with("not valid YAML"));
