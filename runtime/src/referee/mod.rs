@@ -499,8 +499,9 @@ impl Referee<'_> {
         };
         let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, None);
         p.facts.change_by = by;
-        p.facts.partner_called_since =
-            self.calls[target + 1..].iter().any(|m| !m.cancelled && m.seat == seat.partner());
+        let since = |who: Seat| self.calls[target + 1..].iter().any(|m| !m.cancelled && m.seat == who);
+        p.facts.partner_called_since = since(seat.partner());
+        p.facts.lho_called_since = since(seat.lho());
         p.facts.auction_period_over = self.play.is_some();
         (p.table, p.target) = (Table::MisinformationChange, Some(target));
         self.pending = Some(p);
@@ -539,6 +540,7 @@ impl Referee<'_> {
         let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, None);
         p.facts.lho_called_since = since(seat.lho());
         p.facts.partner_called_since = since(seat.partner());
+        p.facts.auction_period_over = self.play.is_some();
         p.known.remove(FactId::ChangeIntent);
         (p.table, p.target) = (Table::ChangeOfCall, Some(target));
         self.pending = Some(p);
@@ -580,6 +582,7 @@ impl Referee<'_> {
     fn change_call(&mut self, p: &Pending) {
         let Some(target) = p.target else { return };
         self.calls[target].cancelled = true;
+        self.withdrawn_earlier = Some(self.calls[target].call);
         self.calls.insert(target + 1, Made { seat: p.offender, call: p.call, cancelled: false });
         self.misinformation_change = Some((p.offender, target + 1));
         if let Some(last) = self.calls.iter().rev().find(|m| !m.cancelled) {
@@ -622,14 +625,14 @@ impl Referee<'_> {
         if !auction_over(&self.calls) {
             return Ok(());
         }
-        let Some(&(skipped, _)) = self.skipped.first() else {
+        let Some(&(skipped, by)) = self.skipped.first() else {
             self.over = true;
             return Ok(());
         };
-        #[allow(clippy::expect_used, reason = "referee invariant: an ended auction has calls")]
-        let last = self.calls.last().expect("an ended auction has calls");
+        // The offender is the player whose call out of rotation deprived `skipped` of his turn.
+        let offender = self.calls.get(by).map_or(skipped.rho(), |m| m.seat);
         let p =
-            self.pending_for(event, last.seat, Call::Pass, skipped, Irregularity::AuctionEndsOverSkippedPlayer, None);
+            self.pending_for(event, offender, Call::Pass, skipped, Irregularity::AuctionEndsOverSkippedPlayer, None);
         self.decide(p, &[])
     }
 
@@ -758,6 +761,10 @@ impl Referee<'_> {
             }
             let not_a_correction =
                 p.facts.irregularity == Irregularity::InsufficientBid && matches!(call, Call::Double | Call::Redouble);
+            if seat == p.offender && !offender_seen && not_a_correction {
+                // The offender doubles instead of correcting: the law may rule that attempt (2017 27B3).
+                p.facts.double_attempted = true;
+            }
             if seat == p.offender && !offender_seen && !not_a_correction {
                 offender_seen = true;
                 let same = match (call, indicated(&p.facts, p.call)) {
@@ -839,13 +846,32 @@ impl Referee<'_> {
                 (Self::seats(p, who), Some(Duration::NextTurn))
             }
             Rectification::LeadRestrictions { who } => (Self::seats(p, who), None),
-            Rectification::WithdrawnCallInformation { who } => (Self::seats(p, who), None),
+            Rectification::WithdrawnCallInformation { who } | Rectification::CancelledPassesInformation { who } => {
+                (Self::seats(p, who), None)
+            }
             _ => (vec![], None),
+        };
+        // Information comes from the call withdrawn: the earlier call a substitution replaced,
+        // once the ruling has withdrawn it, else the irregular call itself.
+        let act = match t.rectification {
+            Rectification::WithdrawnCallInformation { .. } | Rectification::ReviewDamagingInformation => {
+                self.withdrawn_earlier.unwrap_or(p.call)
+            }
+            _ => p.call,
+        };
+        // A substitution in place of the earlier call names who calls next: the left-hand
+        // opponent, or his left-hand opponent once he has called over the substituted call. (A
+        // change recorded later, `corrects` or `changes`, names no one: the calls after it stand.)
+        let turn_of = match t.rectification {
+            Rectification::SubstituteCall if p.target.is_some() => p.offender,
+            Rectification::SubstituteCall if p.facts.lho_called => p.offender.lho().lho(),
+            Rectification::SubstituteCall => p.offender.lho(),
+            _ => p.turn_of,
         };
         Rectified {
             rectification: t.rectification.name(),
             kind: t.rectification,
-            context: Context { offender: p.offender, act: Act::Call(p.call), turn_of: p.turn_of },
+            context: Context { offender: p.offender, act: Act::Call(act), turn_of },
             seats,
             duration: duration.map(Duration::name),
             rule: t.rule,
@@ -865,7 +891,9 @@ impl Referee<'_> {
         match t.rectification {
             Rectification::CallStands => {
                 self.turn = p.offender.lho();
-                if p.facts.turn == Turn::Rho
+                // The call skipped the player whose turn it was (his right-hand opponent's or his
+                // partner's turn): he is deprived of his turn until he calls (Law 17D3, Law 34).
+                if matches!(p.facts.turn, Turn::Rho | Turn::Partner)
                     && is_out_of_rotation(p.facts.irregularity)
                     && !self.skipped.iter().any(|s| s.0 == p.turn_of)
                 {
@@ -897,6 +925,7 @@ impl Referee<'_> {
                 let Some(i) = p.index else { return view };
                 if let Some(m) = self.calls[..i].iter_mut().rev().find(|m| m.seat == p.offender && !m.cancelled) {
                     m.cancelled = true;
+                    self.withdrawn_earlier = Some(m.call);
                 }
                 self.calls[i].cancelled = false;
                 self.turn = p.offender.lho();
@@ -924,14 +953,28 @@ impl Referee<'_> {
                 self.struck.extend(p.index);
                 self.turn = p.offender.lho();
             }
-            Rectification::ChangeRefused => self.calls.push(Made { seat: p.offender, call: p.call, cancelled: true }),
+            // The substituted call is cancelled: recorded in place, or recorded as cancelled.
+            Rectification::ChangeRefused => match p.index {
+                Some(i) => self.calls[i].cancelled = true,
+                None => self.calls.push(Made { seat: p.offender, call: p.call, cancelled: true }),
+            },
+            Rectification::WithdrawLhoCall => {
+                let lho = p.offender.lho();
+                let from = p.target.map_or(0, |t| t + 1);
+                if let Some(m) = self.calls[from..].iter_mut().find(|m| m.seat == lho && !m.cancelled) {
+                    m.cancelled = true;
+                    self.turn = lho;
+                }
+            }
             Rectification::AdjustedScoreIfAdvantage => {
                 self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() })
             }
-            Rectification::CancelDeal | Rectification::AwardAdjustedScore => {
+            Rectification::CancelDeal => {
                 self.calls.iter_mut().for_each(|m| m.cancelled = true);
                 self.stopped_at = Some(0);
             }
+            // The calls the law cancels are the table's to say (`cancel_from_call`).
+            Rectification::AwardAdjustedScore => self.stopped_at = Some(0),
             Rectification::DealContinues => {}
             Rectification::CancelLaterPasses => {
                 let from = self.skipped.iter().find(|s| s.0 == p.turn_of).map(|s| s.1 + 1);
@@ -983,6 +1026,7 @@ impl Referee<'_> {
             | Rectification::TransferTricks { .. }
             | Rectification::ReviewEquity
             | Rectification::WithdrawnCallInformation { .. }
+            | Rectification::CancelledPassesInformation { .. }
             | Rectification::ProhibitUnspecifiedSuit
             | Rectification::RequireOrProhibitSuit
             | Rectification::ProhibitAnySuit

@@ -17,6 +17,15 @@ impl Referee<'_> {
         }
         let (settled, answers): (Vec<_>, Vec<_>) =
             answers.iter().cloned().partition(|(name, _)| name == FactId::PlayersSettled.name());
+        // A judgement for the end of play is kept for it (the revoke adjustment's equity).
+        let (end, answers): (Vec<_>, Vec<_>) =
+            answers.into_iter().partition(|(name, _)| name == FactId::RevokeCompensation.name());
+        answer(event, &end, &mut Facts::default(), &mut derived_known(&[]))?;
+        if !end.is_empty() && tables::decide(self.laws, Table::RevokeEquity, &Facts::default()).undefined() {
+            let edition = self.edition();
+            return Err(err(event, format!("`revoke_compensation` is given, but edition {edition} has no rule on it")));
+        }
+        self.st().end_answers.extend(end);
         let answers = &answers[..];
         // The players settled the irregularity awaiting the director among themselves, or the
         // last one ruled if they played on as they settled it: the settlement table says what
@@ -182,6 +191,7 @@ impl Referee<'_> {
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
             revoke_established: true,
             revoke_on_twelfth_trick: true,
+            revoke_before_partner_played: revoke::before_partner(&st.tricks[11], r.seat),
             ..Facts::default()
         };
         let subject = Subject::Revoke { index: i, card: r.card };

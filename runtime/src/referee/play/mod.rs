@@ -205,6 +205,9 @@ pub(super) struct PlayState {
     /// Requirements to lead a suit that a lead did not meet, with that lead: a corrected revoke
     /// restores them for the substitute.
     unmet_leads: Vec<(Card, PlayBinding)>,
+    /// The director's judgements for the end of play (whether the law compensates a revoke's
+    /// damage), given at any `director` entry.
+    end_answers: Vec<(String, String)>,
 }
 
 impl PlayState {
@@ -398,6 +401,7 @@ impl Referee<'_> {
             establishes: [None; EstablishingAct::ALL.len() * 2],
             restricted,
             unmet_leads: Vec::new(),
+            end_answers: Vec::new(),
         });
         Ok(())
     }
@@ -713,6 +717,14 @@ impl Referee<'_> {
                 self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
             }
             Rectification::CorrectRevoke => self.correct_revoke(p).ok_or_else(misapplied)?,
+            Rectification::CorrectOtherRevoke => {
+                self.correct_other_revoke(p).ok_or_else(misapplied)?;
+            }
+            Rectification::OtherRevokePenaltyCard { exposure } => {
+                out.push(view);
+                out.extend(self.other_revoke_penalty_card(p, exposure)?);
+                return Ok(out);
+            }
             Rectification::RequireRestrictedSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),
             Rectification::ProhibitRestrictedSuit => {
                 self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit?, LeadDuration::WhileOnLead), false, &view)
