@@ -311,7 +311,7 @@ fn events(
 fn event(item: &Node) -> Result<Event, CaseError> {
     const HELP: &str =
         "an event is `- N: 1H` (a call), `- E: SA` (a card), `- director` or `- director: {fact: value}`, \
-         or one of `simultaneous`, `together`, `ask`, `exposes`, `spreads`, `inspects`, `designates`, `withdraws`, `claim`, \
+         or one of `simultaneous`, `together`, `ask`, `exposes`, `face_down`, `spreads`, `inspects`, `designates`, `withdraws`, `claim`, \
          `explains`, `changes`, `corrects`, `wrong_board`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
@@ -358,6 +358,10 @@ fn event(item: &Node) -> Result<Event, CaseError> {
                 .filter(|n| (1..=13).contains(n))
                 .ok_or_else(|| at(trick.span(), "a trick is numbered 1 to 13"))?;
             return Ok(Event::Inspect { by, trick: number });
+        }
+        "face_down" => {
+            let (seat, v) = single_seat(value, "face_down")?;
+            return Ok(Event::FaceDown { seat, card: Card::parse(v.as_str()).map_err(|m| at(v.span(), m))? });
         }
         "designates" | "exposes" | "withdraws" | "claim" => {
             let (seat, v) = single_seat(value, key.as_str())?;
