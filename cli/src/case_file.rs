@@ -163,10 +163,14 @@ pub fn read(text: &str, edition: Option<Edition>) -> Result<Located, Vec<CaseErr
         let message = format!("the case file is {} bytes; a case file may hold at most {MAX_BYTES}", text.len());
         return Err(vec![CaseError { line: 1, column: 1, message }]);
     }
-    // A byte-order mark is not part of the YAML.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let options = marked_yaml::LoaderOptions::default().error_on_duplicate_keys(true);
-    let root = marked_yaml::parse_yaml_with_options(0, text, options).map_err(|e| vec![yaml_error(&e)])?;
+    // A byte-order mark is not part of the YAML; a key given twice is an error.
+    let root = bridgelaw_compiler::source::load_yaml(0, text).map_err(|e| vec![yaml_error(&e)])?;
+    read_node(&root, edition)
+}
+
+/// Reads a case from its tree (the YAML reader's, or one built from JSON by `serve`'s fast
+/// path, whose nodes have no positions), as [`read`] does.
+pub fn read_node(root: &Node, edition: Option<Edition>) -> Result<Located, Vec<CaseError>> {
     let mut errors = Vec::new();
     let Some(map) = root.as_mapping() else {
         return Err(vec![at(root.span(), "a case file is a mapping with `dealer` and `events`")]);
@@ -536,7 +540,9 @@ fn parse_contract(s: &str) -> Result<Contract, String> {
     }
 }
 
-fn yaml_error(e: &marked_yaml::LoadError) -> CaseError {
+/// A YAML load error of a case file at its position: for a duplicate key, the second
+/// occurrence, naming the first.
+pub(crate) fn yaml_error(e: &marked_yaml::LoadError) -> CaseError {
     if let marked_yaml::LoadError::DuplicateKey(d) = e {
         let first = at(d.prev_key.span(), "");
         let message = format!(
