@@ -13,11 +13,11 @@ use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, OffenderCall, PassMe
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
-/// The 1987 table by hand: Laws 31A1, 31A2(a), 31A2(b), 31B, commentary 31.1 (overriding 31A)
+/// The 1987 table by hand: Laws 31A1, 31A2(a), 31A2(b), 31B, commentary 31.2 (overriding 31A)
 /// and commentary 31.3.
 fn by_hand(f: &Facts) -> &'static str {
     match (f.turn, f.rho_call, f.offender_call) {
-        (Turn::Rho, _, _) if f.pass_meaning == PassMeaning::Conventional && f.partner_has_called => "Commentary 31.1",
+        (Turn::Rho, _, _) if f.pass_meaning == PassMeaning::Conventional && f.partner_has_called => "Commentary 31.2",
         (Turn::Rho, RhoCall::Pass, _) => "Law 31A1",
         (Turn::Rho, RhoCall::Acts, OffenderCall::SameDenomination) => "Law 31A2(a)",
         (Turn::Rho, RhoCall::Acts, OffenderCall::Other) => "Law 31A2(b)",
