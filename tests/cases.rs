@@ -23,8 +23,10 @@ include!(concat!(env!("OUT_DIR"), "/case_tests.rs"));
 
 #[test]
 fn the_corpus_is_all_there() {
-    let listed: usize = ["1987", "1987-play", "2017"].iter().map(|d| bridgelaw_tests::cases(d).len()).sum();
+    let listed: usize =
+        ["1987", "1987-play", "2017", "2017-play"].iter().map(|d| bridgelaw_tests::cases(d).len()).sum();
     assert_eq!(CASE_FILES, listed, "every case file has its test");
     assert!(bridgelaw_tests::cases("1987").len() >= 60, "the auction corpus has at least 60 cases");
     assert!(bridgelaw_tests::cases("1987-play").len() >= 40, "the play corpus has at least 40 cases");
+    assert!(bridgelaw_tests::cases("2017-play").len() >= 30, "the 2017 play corpus has at least 30 cases");
 }

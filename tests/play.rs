@@ -70,13 +70,12 @@ fn a_lead_out_of_turn_without_declarer_s_choice_is_an_open_question() {
 fn bad_play_is_a_clear_error() {
     let err = rule_text(&format!("{HEAD}  - E: SA\n")).unwrap_err();
     assert!(err.contains("East does not hold SA"), "{err}");
-    // Declarer playing to a trick out of turn is not ruled by the 2017 tables.
-    let err = rule_text(&format!("{HEAD}  - E: DA\n  - N: DJ\n").replace("\"1987\"", "\"2017\"")).unwrap_err();
-    assert!(err.contains("declarer plays out of turn by North (DJ)"), "{err}");
-    assert!(err.contains("tables of edition 2017 do not yet rule"), "{err}");
-    // The 2017 edition has no tables for leads out of turn yet.
-    let err = rule_text(&format!("{HEAD}  - W: H2\n").replace("\"1987\"", "\"2017\"")).unwrap_err();
-    assert!(err.contains("tables of edition 2017 do not yet rule"), "{err}");
+    // Under 2017, declarer's premature play stands (Law 57C3), and a lead out of turn is ruled
+    // (Laws 53-56): neither is an error any more.
+    let ruling = rule_text(&format!("{HEAD}  - E: DA\n  - N: DJ\n").replace("\"1987\"", "\"2017\"")).unwrap();
+    assert_eq!(ruling.irregularities[0].rules, ["Law 57C3"]);
+    let ruling = rule_text(&format!("{HEAD}  - W: H2\n").replace("\"1987\"", "\"2017\"")).unwrap();
+    assert_eq!(ruling.irregularities[0].open_questions, ["lead_choice", "declarer_saw_dummy"]);
     let err =
         rule_text(&format!("{HEAD}  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - claim: {{N: 13}}\n")).unwrap_err();
     assert!(err.contains("North claims 13 tricks, but 12 remain"), "{err}");

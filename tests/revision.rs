@@ -83,7 +83,8 @@ fn static_report_1987_to_2017() {
 fn ruling_report_1987_to_2017() {
     use bridgelaw_runtime::tables::Edition;
     let report = bridgelaw::diff::rulings(Edition::E1987, Edition::E2017, &[root().join("cases")]).unwrap();
-    let corpus: usize = ["1987", "1987-play", "2017"].iter().map(|d| bridgelaw_tests::cases(d).len()).sum();
+    let corpus: usize =
+        ["1987", "1987-play", "2017", "2017-play"].iter().map(|d| bridgelaw_tests::cases(d).len()).sum();
     assert_eq!(report.cases, corpus);
     let changed = |name: &str| report.changed.iter().any(|c| c.case.ends_with(&format!("{name}.yaml")));
     // Unchanged by the revision: a legal auction, an accepted pass, simultaneous calls in order.

@@ -12,6 +12,7 @@
 //! ```
 
 use bridgelaw_runtime::auction::{Call, Contract, Seat};
+use bridgelaw_runtime::case::is_regulation;
 use bridgelaw_runtime::play::{Card, Deal};
 use bridgelaw_runtime::tables::{Edition, FactId, FactSource};
 use bridgelaw_runtime::{Case, Event};
@@ -32,7 +33,7 @@ fn at(span: &Span, message: impl Into<String>) -> CaseError {
     CaseError { line, column, message: message.into() }
 }
 
-const KEYS: [&str; 7] = ["edition", "dealer", "vulnerability", "deal", "contract", "events", "expect"];
+const KEYS: [&str; 8] = ["edition", "dealer", "vulnerability", "deal", "contract", "regulations", "events", "expect"];
 const VULNERABILITY: [&str; 4] = ["none", "ns", "ew", "all"];
 
 /// The largest case file read, in bytes. A real case is a few kilobytes.
@@ -229,16 +230,52 @@ pub fn read_node(root: &Node, edition: Option<Edition>) -> Result<Located, Vec<C
             });
     let contract = scalar(map, "contract", "\"4S by N\"", &mut errors)
         .and_then(|c| parse_contract(c.as_str()).map_err(|m| errors.push(at(c.span(), m))).ok());
+    let regulations = regulations(map, &mut errors);
     let (events, positions) = events(map, &start, &mut errors);
     match (edition, dealer) {
         (Some(edition), Some(dealer)) if errors.is_empty() => {
-            Ok(Located { case: Case { edition, dealer, events, deal, contract }, positions, warnings })
+            let case = Case { edition, dealer, events, deal, contract, regulations };
+            Ok(Located { case, positions, warnings })
         }
         _ => {
             errors.sort_by_key(|e| (e.line, e.column));
             Err(errors)
         }
     }
+}
+
+/// The regulation settings: `regulations: {regulation_forbids_defender_inquiry: true}`, each a
+/// derived fact of the vocabulary named `regulation_…`, with one of its values.
+fn regulations(map: &marked_yaml::types::MarkedMappingNode, errors: &mut Vec<CaseError>) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let Some(node) = map.get("regulations") else { return out };
+    let Some(m) = node.as_mapping() else {
+        errors.push(at(
+            node.span(),
+            format!(
+                "`regulations` must be a mapping such as `{{regulation_forbids_defender_inquiry: true}}`, not {}",
+                kind(node)
+            ),
+        ));
+        return out;
+    };
+    let known: Vec<&str> = FactId::ALL.iter().filter(|f| is_regulation(**f)).map(|f| f.name()).collect();
+    for (k, v) in m.iter() {
+        let Some(fact) = FactId::from_name(k.as_str()).filter(|f| is_regulation(*f)) else {
+            errors.push(at(
+                k.span(),
+                format!("unknown regulation setting `{}`; known: {}", k.as_str(), known.join(", ")),
+            ));
+            continue;
+        };
+        match v.as_scalar() {
+            Some(s) if fact.values().contains(&s.as_str()) => {
+                out.push((k.as_str().to_string(), s.as_str().to_string()))
+            }
+            _ => errors.push(at(v.span(), format!("`{}` takes one of: {}", k.as_str(), fact.values().join(", ")))),
+        }
+    }
+    out
 }
 
 /// The events, each with its position, every malformed one reported.
@@ -279,11 +316,11 @@ fn events(
 fn event(item: &Node) -> Result<Event, CaseError> {
     const HELP: &str =
         "an event is `- N: 1H` (a call), `- E: SA` (a card), `- director` or `- director: {fact: value}`, \
-         or one of `simultaneous`, `together`, `ask`, `exposes`, `inspects`, `designates`, `withdraws`, `claim`, \
+         or one of `simultaneous`, `together`, `ask`, `exposes`, `spreads`, `inspects`, `designates`, `withdraws`, `claim`, \
          `explains`, `changes`, `corrects`, `wrong_board`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
-            Ok(Event::Director { answers: Vec::new() })
+            Ok(Event::Director { answers: Vec::new(), by_seat: Vec::new() })
         } else {
             Err(at(s.span(), format!("`{}` is not an event; {HELP}", s.as_str())))
         };
@@ -298,6 +335,7 @@ fn event(item: &Node) -> Result<Event, CaseError> {
     match key.as_str() {
         "simultaneous" => return simultaneous(value),
         "together" => return together(value),
+        "spreads" => return spreads(value),
         "ask" => {
             let map = value.as_mapping().ok_or_else(|| at(value.span(), "`ask` is written `{by: N, of: W}`"))?;
             let seat_of = |k: &str| {
@@ -359,12 +397,24 @@ fn event(item: &Node) -> Result<Event, CaseError> {
     })
 }
 
-/// A `director` entry: its judgements and choices, each a known fact with one of its values.
+/// A `director` entry: its judgements and choices, each a known fact with one of its values; a
+/// choice two players each made is given by seat, `lead_choice: {W: accept, E: reject}`.
 fn director(value: &Node) -> Result<Event, CaseError> {
     let mut answers = Vec::new();
+    let mut by_seat = Vec::new();
     match value {
         Node::Mapping(m) => {
             for (k, v) in m.iter() {
+                if let Some(seats) = v.as_mapping() {
+                    for (seat, choice) in seats.iter() {
+                        let Some(choice) = choice.as_scalar() else {
+                            return Err(at(choice.span(), "a choice by seat is `{W: accept, E: reject}`"));
+                        };
+                        check_answer(k, choice)?;
+                        by_seat.push((seat_key(seat)?, k.as_str().to_string(), choice.as_str().to_string()));
+                    }
+                    continue;
+                }
                 let Some(v) = v.as_scalar() else {
                     return Err(at(v.span(), format!("an answer is `fact: value`, not {}", kind(v))));
                 };
@@ -380,7 +430,7 @@ fn director(value: &Node) -> Result<Event, CaseError> {
             ))
         }
     }
-    Ok(Event::Director { answers })
+    Ok(Event::Director { answers, by_seat })
 }
 
 /// Checks that a director's answer names a judgement or choice and one of its values.
@@ -526,6 +576,26 @@ fn together(value: &Node) -> Result<Event, CaseError> {
     Ok(Event::Together { seat, cards, faced })
 }
 
+/// `spreads: {N: [SA, SK]}`: declarer begins to spread his hand after an opening lead out of
+/// turn, exposing these cards.
+fn spreads(value: &Node) -> Result<Event, CaseError> {
+    const HELP: &str = "`spreads` is written `{N: [SA, SK]}`: declarer and the cards of his hand he exposed";
+    let map = value.as_mapping().ok_or_else(|| at(value.span(), HELP))?;
+    let mut entries = map.iter();
+    let (Some((k, v)), None) = (entries.next(), entries.next()) else { return Err(at(value.span(), HELP)) };
+    let seat = seat_key(k)?;
+    let list = v.as_sequence().ok_or_else(|| at(v.span(), HELP))?;
+    let mut cards = Vec::new();
+    for item in list.iter() {
+        let t = item.as_scalar().ok_or_else(|| at(item.span(), HELP))?;
+        cards.push(Card::parse(t.as_str()).map_err(|m| at(t.span(), m))?);
+    }
+    if cards.is_empty() {
+        return Err(at(v.span(), "`spreads` lists the one or more cards declarer exposed"));
+    }
+    Ok(Event::Spread { seat, cards })
+}
+
 /// Parses a contract such as `4S by S`, `3NTX by N` or `6HXX by W`.
 fn parse_contract(s: &str) -> Result<Contract, String> {
     let bad = || format!("`{s}` is not a contract: write it as 4S by S, 3NTX by N or 6HXX by W");
@@ -568,7 +638,10 @@ mod tests {
         let case = parse("edition: \"1987\"\ndealer: N\nevents:\n  - N: 1H\n  - W: pass\n  - director: {pass_meaning: natural}\n  - director\n").unwrap();
         assert_eq!(case.dealer, Seat::N);
         assert_eq!(case.events.len(), 4);
-        assert_eq!(case.events[2], Event::Director { answers: vec![("pass_meaning".into(), "natural".into())] });
+        assert_eq!(
+            case.events[2],
+            Event::Director { answers: vec![("pass_meaning".into(), "natural".into())], by_seat: Vec::new() }
+        );
     }
 
     #[test]

@@ -56,16 +56,17 @@ fn malformed_case_names_file_line_and_column() {
 fn a_case_the_tables_cannot_rule_is_a_clear_error() {
     let dir = std::env::temp_dir().join(format!("bridgelaw-cli-ib-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // The 2017 tables do not yet rule a lead out of turn (Laws 53-56): the referee says so,
-    // at the event at fault, instead of guessing.
-    let case = dir.join("lead-out-of-turn-2017.yaml");
-    let text = "edition: \"2017\"\ndealer: N\ndeal: \"N:AKQJ.AKQJ.KQJ.KQ T98.T98.AT98.AJT 7654.765.765.987 32.432.432.65432\"\ncontract: \"4S by N\"\nevents:\n  - W: D2\n  - director: {lead_choice: reject}\n";
+    // An answer no rule admits (declarer spreads his hand after a lead out of turn that is not
+    // the opening lead, which Law 54A does not allow): the referee says so, at the event at
+    // fault, instead of guessing.
+    let case = dir.join("spread-after-a-later-lead-2017.yaml");
+    let text = "edition: \"2017\"\ndealer: N\ndeal: \"N:AKQJ.AKQJ.KQJ.KQ T98.T98.AT98.AJT 7654.765.765.987 32.432.432.65432\"\ncontract: \"4S by N\"\nevents:\n  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - W: H4\n  - director: {lead_choice: spread}\n";
     std::fs::write(&case, text).unwrap();
     let o = run(&["rule", case.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains(
-            "lead-out-of-turn-2017.yaml:6:5: lead out of turn by West (D2): the tables of edition 2017 do not yet rule this irregularity"
+            "spread-after-a-later-lead-2017.yaml:10:5: lead out of turn by West (H4): no rule of edition 2017 applies with lead_choice = spread"
         ),
         "{}",
         stderr(&o)

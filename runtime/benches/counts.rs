@@ -27,7 +27,7 @@ fn typical_case() -> Case {
             call(Seat::N, "1H"),
             call(Seat::E, "pass"),
             call(Seat::N, "pass"),
-            Event::Director { answers: vec![("pass_meaning".into(), "natural".into())] },
+            Event::Director { answers: vec![("pass_meaning".into(), "natural".into())], by_seat: Vec::new() },
             call(Seat::S, "2H"),
             call(Seat::W, "pass"),
             call(Seat::N, "pass"),
@@ -35,6 +35,7 @@ fn typical_case() -> Case {
         ],
         deal: None,
         contract: None,
+        regulations: Vec::new(),
     }
 }
 
@@ -118,9 +119,12 @@ fn main() {
             ))
             .unwrap();
             let deal = text.lines().find_map(|l| l.strip_prefix("deal: ")).unwrap().trim_matches('"');
+            // The `events:` list only (the `expect:` block below it has list items too).
             let events = text
                 .lines()
-                .filter_map(|l| l.trim().strip_prefix("- "))
+                .skip_while(|l| !l.starts_with("events:"))
+                .skip(1)
+                .map_while(|l| l.trim().strip_prefix("- "))
                 .map(|e| {
                     let (seat, card) = e.split_once(": ").unwrap();
                     Event::Play {
@@ -140,6 +144,7 @@ fn main() {
                     doubled: 0,
                     declarer: Seat::N,
                 }),
+                regulations: Vec::new(),
             };
 
             println!("{}", run_rulings(&play, n));

@@ -24,7 +24,7 @@ fn typical_case() -> Case {
             call(Seat::N, "1H"),
             call(Seat::E, "pass"),
             call(Seat::N, "pass"),
-            Event::Director { answers: vec![("pass_meaning".into(), "natural".into())] },
+            Event::Director { answers: vec![("pass_meaning".into(), "natural".into())], by_seat: Vec::new() },
             call(Seat::S, "2H"),
             call(Seat::W, "pass"),
             call(Seat::N, "pass"),
@@ -32,6 +32,7 @@ fn typical_case() -> Case {
         ],
         deal: None,
         contract: None,
+        regulations: Vec::new(),
     }
 }
 
@@ -154,9 +155,12 @@ fn bench(c: &mut Criterion) {
     ))
     .unwrap();
     let deal = text.lines().find_map(|l| l.strip_prefix("deal: ")).unwrap().trim_matches('"');
+    // The `events:` list only (the `expect:` block below it has list items too).
     let events = text
         .lines()
-        .filter_map(|l| l.trim().strip_prefix("- "))
+        .skip_while(|l| !l.starts_with("events:"))
+        .skip(1)
+        .map_while(|l| l.trim().strip_prefix("- "))
         .map(|e| {
             let (seat, card) = e.split_once(": ").unwrap();
             Event::Play { seat: Seat::parse(seat).unwrap(), card: bridgelaw_runtime::play::Card::parse(card).unwrap() }
@@ -173,6 +177,7 @@ fn bench(c: &mut Criterion) {
             doubled: 0,
             declarer: Seat::N,
         }),
+        regulations: Vec::new(),
     };
     assert_eq!(rule(&play).unwrap().play.unwrap().adjusted, Some((12, 1)));
     c.bench_function("rule a 13-trick play with a revoke (Law 64)", |b| b.iter(|| rule(black_box(&play)).unwrap()));
@@ -183,7 +188,8 @@ fn bench(c: &mut Criterion) {
         seat: Seat::parse(seat).unwrap(),
         card: bridgelaw_runtime::play::Card::parse(card).unwrap(),
     };
-    let director = |fact: &str, value: &str| Event::Director { answers: vec![(fact.into(), value.into())] };
+    let director =
+        |fact: &str, value: &str| Event::Director { answers: vec![(fact.into(), value.into())], by_seat: Vec::new() };
     let lead_out_of_turn = Case {
         events: vec![
             card("E", "DA"),

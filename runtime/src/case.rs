@@ -4,7 +4,7 @@
 
 use crate::auction::{Call, Contract, Seat};
 use crate::play::{Card, Deal};
-use bridgelaw_tables::Edition;
+use bridgelaw_tables::{Edition, FactId, FactSource};
 use serde::Serialize;
 
 /// One thing that happened at the table.
@@ -13,8 +13,10 @@ pub enum Event {
     /// A call by a seat, in or out of rotation.
     Call { seat: Seat, call: Call },
     /// Attention is drawn to an irregularity and the director rules. The
-    /// answers are judgements and choices, as fact name and value name pairs.
-    Director { answers: Vec<(String, String)> },
+    /// answers are judgements and choices, as fact name and value name pairs; `by_seat` holds
+    /// the choices recorded player by player (`lead_choice: {W: accept, E: reject}`), when two
+    /// players of a side each made one.
+    Director { answers: Vec<(String, String)>, by_seat: Vec<(Seat, String, String)> },
     /// Two calls made at the same moment.
     Simultaneous { calls: [(Seat, Call); 2] },
     /// A card led or played by a seat (declarer names dummy's seat for dummy's cards).
@@ -29,6 +31,9 @@ pub enum Event {
     Ask { by: Seat, of: Seat },
     /// A card exposed unintentionally, not played: dropped face up, or seen by partner.
     Expose { seat: Seat, card: Card },
+    /// After a faced opening lead out of turn, declarer begins to spread his hand, exposing
+    /// these cards (Law 54A).
+    Spread { seat: Seat, cards: Vec<Card> },
     /// A player who says a revoke has occurred asks to inspect a quitted trick (by number).
     Inspect { by: Seat, trick: usize },
     /// A player names or otherwise designates a card to be played to a later trick.
@@ -63,8 +68,18 @@ pub struct Case {
     pub deal: Option<Deal>,
     /// The contract when the case gives no auction.
     pub contract: Option<Contract>,
+    /// Regulation settings the case gives (fact name, value name): facts the regulating
+    /// authority decides, such as `regulation_forbids_defender_inquiry` (Law 61B). A setting
+    /// not given has its vocabulary default.
+    pub regulations: Vec<(String, String)>,
 }
 
 fn edition_name<S: serde::Serializer>(e: &Edition, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(e.name())
+}
+
+/// A regulation setting: a derived fact that the case's `regulations:` may give, named
+/// `regulation_…` in the vocabulary (the regulating authority decides it, not the play).
+pub fn is_regulation(fact: FactId) -> bool {
+    fact.source() == FactSource::Derived && fact.name().starts_with("regulation_")
 }

@@ -63,6 +63,9 @@ impl Rectified {
                 "{o}'s {c} and every later call are cancelled; the auction reverts to {turn_of} as if there had been no irregularity"
             ),
             Rectification::SubstitutePass => format!("a pass is substituted for {o}'s {c}"),
+            Rectification::SubstituteCall if turn_of != o => {
+                format!("{o}'s {c} replaces his earlier call, which is withdrawn; the auction continues with {turn_of}")
+            }
             Rectification::SubstituteCall => format!("{o}'s {c} replaces his earlier call, which is withdrawn"),
             Rectification::WithdrawEarlierCall => format!("{o}'s earlier call is withdrawn; his next call replaces it"),
             Rectification::BarredPlayerPasses => {
@@ -110,10 +113,13 @@ impl Rectified {
             Rectification::ProhibitAnySuit => "declarer may prohibit the lead of any one suit".into(),
             Rectification::NoLeadRestriction => "no lead restriction".into(),
             Rectification::ReviewDamagingInformation => format!(
-                "the director is to consider an adjusted score if information from {o}'s {c} damaged {} and {}",
+                "the director is to consider an adjusted score if information from {o}'s withdrawn {c} damaged {} and {}",
                 o.lho(),
                 o.rho()
             ),
+            Rectification::CancelledPassesInformation { .. } => {
+                format!("information from the cancelled passes is unauthorized to {names}, {o} having called out of rotation")
+            }
             Rectification::WithdrawnCallInformation { .. } => {
                 format!("information from {o}'s withdrawn {c} is unauthorized to {names}")
             }
@@ -131,6 +137,28 @@ impl Rectified {
             }
             Rectification::ReviewEquity => format!(
                 "the director is to award an adjusted score if the transfer does not compensate {} and {} for the damage",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::TrickAdjustmentStands => format!(
+                "the director judges {} and {} compensated by the law: the result stands as the trick adjustment leaves it",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::RevokeCardUnauthorized => format!(
+                "information from {o}'s withdrawn revoke card {c} is unauthorized for {}",
+                o.partner()
+            ),
+            Rectification::CorrectOtherRevoke => format!(
+                "the revoke of {} and {}'s side on the same trick is corrected too: its card is withdrawn and a legal card substituted, after {o}'s",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::OtherRevokePenaltyCard { .. } => {
+                format!("the card withdrawn by {} and {}'s side in correcting their revoke becomes a penalty card", o.lho(), o.rho())
+            }
+            Rectification::AssignAdjustedScore => format!(
+                "the director judges {} and {} insufficiently compensated for the damage caused by {o}'s revoke, and assigns an adjusted score",
                 o.lho(),
                 o.rho()
             ),
@@ -159,6 +187,15 @@ impl Rectified {
             Rectification::PartnerPlaysHighest => format!("{names} must play the highest card he holds of the suit led"),
             Rectification::PartnerPlaysLowest => format!("{names} must play the lowest card he holds of the suit led"),
             Rectification::PartnerPlaysOtherSuit => format!("{names} must play a card of another suit, which declarer names"),
+            Rectification::PartnerMayNotPlaySuit { suit } => {
+                format!("{names} may not play {}, which declarer names, to this trick", suit.name())
+            }
+            Rectification::OptionNotAvailable => {
+                "declarer's choice is not one of the options this edition's law gives him".into()
+            }
+            Rectification::PlayAtProperTurn => {
+                format!("{o}'s {c} goes back to his hand, and he must play it to the trick at his proper turn")
+            }
             Rectification::FollowsIrregularLead => format!(
                 "{o}'s {c} stays played to the irregular lead, without penalty: it stands if the lead stands, and goes back with it otherwise"
             ),
@@ -246,10 +283,16 @@ impl Rectified {
                 "{turn_of} may not ask {o} about a possible revoke: the question is a breach of propriety, which the director may rectify"
             ),
             Rectification::ReviewEnforcedPass => format!(
-                "the director is to consider an adjusted score if an enforced pass by {o} or {} damages {} and {}",
-                o.partner(),
+                "the director is to consider an adjusted score if a pass that this ruling enforces on {o}'s side damages {} and {}",
                 o.lho(),
                 o.rho()
+            ),
+            Rectification::WithdrawLhoCall => format!(
+                "{} withdraws the call he made over {o}'s first call and calls again; information from it is authorized to {} and {}, and unauthorized to {o} and {}",
+                o.lho(),
+                o.lho(),
+                o.rho(),
+                o.partner()
             ),
         }
     }
@@ -472,6 +515,22 @@ pub struct DamageReview {
     pub review: Rectified,
 }
 
+impl DamageReview {
+    /// The review in words: an enforced pass names the players who were bound to pass.
+    pub fn text(&self) -> String {
+        let o = self.review.context.offender;
+        if self.review.kind == Rectification::ReviewEnforcedPass && !self.seats.is_empty() {
+            let names = self.seats.iter().map(|s| s.name()).collect::<Vec<_>>().join(" and ");
+            return format!(
+                "the director is to consider an adjusted score if the enforced pass of {names} damages {} and {}",
+                o.lho(),
+                o.rho()
+            );
+        }
+        self.review.text()
+    }
+}
+
 impl Serialize for DamageReview {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
@@ -480,7 +539,7 @@ impl Serialize for DamageReview {
             text: String,
             clauses: &'a [&'a str],
         }
-        Out { seats: &self.seats, text: self.review.text(), clauses: &self.review.clauses }.serialize(s)
+        Out { seats: &self.seats, text: self.text(), clauses: &self.review.clauses }.serialize(s)
     }
 }
 
@@ -747,7 +806,7 @@ impl Ruling {
             let _ = writeln!(out, "Lead restriction, {}: {} ({}).", l.status, l.text, cite(&l.clauses));
         }
         for d in &self.damage_reviews {
-            let _ = writeln!(out, "Director to review: {} ({}).", d.review.text(), cite(&d.review.clauses));
+            let _ = writeln!(out, "Director to review: {} ({}).", d.text(), cite(&d.review.clauses));
         }
         if let Some(p) = &self.play {
             if self.contract.is_some_and(|c| c.declarer != p.declarer) {

@@ -4,7 +4,7 @@
 //! show no irregularity; one illegal card inserted anywhere gets a traced ruling.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
-use bridgelaw_runtime::auction::{Call, Seat, Strain};
+use bridgelaw_runtime::auction::{admissible_double, last_bid, outranks, standing, Call, Made, Seat, Strain};
 use bridgelaw_runtime::referee::first_irregularity;
 use bridgelaw_runtime::tables::{Edition, FactId, FactSource};
 use bridgelaw_runtime::{rule, Case, Event};
@@ -42,7 +42,7 @@ fn answers() -> impl Strategy<Value = Vec<(String, String)>> {
 fn event() -> impl Strategy<Value = Event> {
     prop_oneof![
         16 => (seat(), call()).prop_map(|(seat, call)| Event::Call { seat, call }),
-        3 => answers().prop_map(|answers| Event::Director { answers }),
+        3 => answers().prop_map(|answers| Event::Director { answers, by_seat: Vec::new() }),
         1 => (seat(), call(), seat(), call()).prop_map(|(a, c, b, d)| Event::Simultaneous { calls: [(a, c), (b, d)] }),
     ]
 }
@@ -100,7 +100,7 @@ proptest! {
 
     #[test]
     fn any_event_sequence_gets_a_ruling_or_a_clear_error(dealer in seat(), events in proptest::collection::vec(event(), 0..30)) {
-        let case = Case { edition: Edition::E1987, dealer, events, deal: None, contract: None };
+        let case = Case { edition: Edition::E1987, dealer, events, deal: None, contract: None, regulations: Vec::new() };
         match rule(&case) {
             Ok(ruling) => {
                 for i in &ruling.irregularities {
@@ -125,9 +125,27 @@ proptest! {
     fn legal_auctions_are_scanned_clean_and_ruled_without_irregularity((dealer, calls) in legal_auction()) {
         prop_assert_eq!(first_irregularity(dealer, &calls), None, "{:?}", calls);
         let events = calls.iter().map(|&(seat, call)| Event::Call { seat, call }).collect();
-        let ruling = rule(&Case { edition: Edition::E1987, dealer, events, deal: None, contract: None }).unwrap();
+        let ruling = rule(&Case { edition: Edition::E1987, dealer, events, deal: None, contract: None, regulations: Vec::new() }).unwrap();
         prop_assert!(ruling.irregularities.is_empty());
         prop_assert!(ruling.trace.is_empty());
+    }
+
+    #[test]
+    fn the_scan_agrees_with_the_referees_auction_checks(
+        dealer in seat(),
+        calls in proptest::collection::vec((call(), 0usize..40), 0..40),
+    ) {
+        // Mostly in rotation (an occasional seat out of turn), with any call at all.
+        let mut turn = dealer;
+        let calls: Vec<(Seat, Call)> = calls
+            .into_iter()
+            .map(|(call, skew)| {
+                let seat = if skew == 0 { turn.lho() } else { turn };
+                turn = seat.lho();
+                (seat, call)
+            })
+            .collect();
+        prop_assert_eq!(first_irregularity(dealer, &calls), rescan(dealer, &calls), "{:?}", calls);
     }
 
     #[test]
@@ -143,6 +161,32 @@ proptest! {
         calls[at] = (wrong, call);
         prop_assert_eq!(first_irregularity(dealer, &calls), Some(at));
     }
+}
+
+/// The scan as the referee's own auction checks make it (`last_bid`, `outranks`,
+/// `admissible_double` over the calls so far), rebuilt on every call: the reference that the
+/// constant-time scan of `referee::first_irregularity` must agree with.
+fn rescan(dealer: Seat, calls: &[(Seat, Call)]) -> Option<usize> {
+    let mut made: Vec<Made> = Vec::new();
+    let mut turn = dealer;
+    for (i, &(seat, call)) in calls.iter().enumerate() {
+        let trailing =
+            standing(&made).collect::<Vec<_>>().into_iter().rev().take_while(|m| m.call == Call::Pass).count();
+        let over = trailing >= if last_bid(&made).is_some() { 3 } else { 4 };
+        let legal = !over
+            && seat == turn
+            && match call {
+                Call::Pass => true,
+                Call::Bid { level, .. } => level <= 7 && outranks(call, last_bid(&made).map(|m| m.call)),
+                Call::Double | Call::Redouble => admissible_double(&made, seat, call),
+            };
+        if !legal {
+            return Some(i);
+        }
+        made.push(Made { seat, call, cancelled: false });
+        turn = seat.lho();
+    }
+    None
 }
 
 mod play {
@@ -221,7 +265,7 @@ mod play {
         let seat = || (0usize..4).prop_map(|i| Seat::ALL[i]);
         prop_oneof![
             30 => (seat(), any_card()).prop_map(|(seat, card)| Event::Play { seat, card }),
-            4 => super::answers().prop_map(|answers| Event::Director { answers }),
+            4 => super::answers().prop_map(|answers| Event::Director { answers, by_seat: Vec::new() }),
             1 => (seat(), any_card(), seat(), any_card())
                 .prop_map(|(a, c, b, d)| Event::SimultaneousPlays { plays: [(a, c), (b, d)] }),
             1 => (seat(), proptest::collection::vec(any_card(), 0..4), proptest::option::of(any_card()))
@@ -250,7 +294,7 @@ mod play {
             let deal = shuffled_deal(seed);
             let contract = contract(declarer, strain);
             let (events, _) = play_out(deal, contract, &choices, None);
-            let case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract) };
+            let case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract), regulations: Vec::new() };
             let ruling = rule(&case).unwrap();
             let play = ruling.play.unwrap();
             prop_assert_eq!(play.tricks_played, 13);
@@ -279,7 +323,7 @@ mod play {
             }).collect();
             prop_assert_eq!(first_play_irregularity(&deal, contract.declarer, trump_suit(contract.strain), &plays), Some(at));
             for edition in Edition::ALL {
-                let case = Case { edition, dealer: Seat::N, events: events.clone(), deal: Some(deal), contract: Some(contract) };
+                let case = Case { edition, dealer: Seat::N, events: events.clone(), deal: Some(deal), contract: Some(contract), regulations: Vec::new() };
                 let play = rule(&case).unwrap().play.unwrap();
                 prop_assert!(!play.revokes.is_empty());
                 for r in &play.revokes {
@@ -332,8 +376,8 @@ mod play {
             };
             // The director is called at once.
             let mut events: Vec<Event> = legal[..at].to_vec();
-            events.extend([Event::Play { seat, card }, Event::Director { answers: Vec::new() }]);
-            let mut case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract) };
+            events.extend([Event::Play { seat, card }, Event::Director { answers: Vec::new(), by_seat: Vec::new() }]);
+            let mut case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract), regulations: Vec::new() };
             let mut ruling = rule(&case).unwrap();
             if ruling.irregularities.iter().any(|i| !i.open_questions.is_empty()) {
                 // The players and the director settle what the ruling depends on.
@@ -343,7 +387,7 @@ mod play {
                     ("lead_choice".into(), ["accept", "reject"][lead_choice].into()),
                     ("premature_option".into(), ["highest", "lowest", "other_suit"][option].into()),
                     ("declarer_saw_dummy".into(), saw.to_string()),
-                ] });
+                ], by_seat: Vec::new() });
                 ruling = rule(&case).unwrap();
             }
             prop_assert!(!ruling.trace.is_empty(), "{}", ruling.to_text());
@@ -368,6 +412,7 @@ mod play {
                 events,
                 deal: Some(deal),
                 contract: Some(contract(declarer, strain)),
+            regulations: Vec::new(),
             };
             match rule(&case) {
                 Ok(ruling) => {

@@ -14,7 +14,9 @@ use bridgelaw_tables::{
 use std::fmt;
 
 mod play;
+mod scan;
 use play::PlayState;
+pub use scan::first_irregularity;
 
 // `Known` is a 128-bit set of facts.
 const _: () = assert!(FactId::ALL.len() <= 128, "too many facts for the `Known` bitset");
@@ -275,12 +277,12 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
             // Between the auction and the first card, a choice for the opening lead (a lead
             // restriction) is the play's.
-            Event::Director { answers }
+            Event::Director { answers, by_seat }
                 if r.pending.is_none() && (r.play.is_some() || (!answers.is_empty() && r.play_can_start())) =>
             {
-                r.play_director(number, answers)?
+                r.play_director(number, answers, by_seat)?
             }
-            Event::Director { answers } => match r.pending.take() {
+            Event::Director { answers, .. } => match r.pending.take() {
                 Some(p) => r.decide(p, answers)?,
                 // Called after a condoning call already settled the irregularity: nothing more to rule.
                 None if answers.is_empty() && !r.irregularities.is_empty() => {}
@@ -294,6 +296,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
             Event::Designate { seat, card } => r.designate(number, *seat, *card)?,
             Event::Withdraw { seat, card } => r.withdraw(number, *seat, *card)?,
             Event::Expose { seat, card } => r.expose(number, *seat, *card)?,
+            Event::Spread { seat, cards } => r.spread(number, *seat, cards)?,
             Event::Inspect { by, trick } => r.inspect(number, *by, *trick)?,
             Event::Claim { seat, tricks } => r.claim(number, *seat, *tricks)?,
             // An explanation is not an irregularity; the director judges any misinformation.
@@ -326,7 +329,7 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
     let calls: &[(Seat, Call)] = match event {
         Event::Call { seat, call } => &[(*seat, *call)],
         Event::Simultaneous { calls } => calls,
-        Event::Director { answers } => {
+        Event::Director { answers, .. } => {
             let mut facts = Facts::default();
             answer(number, answers, &mut facts, &mut Known::default())?;
             let play = r.pending.is_none() && (r.play.is_some() || (!answers.is_empty() && r.play_can_start()));
@@ -383,29 +386,6 @@ const AUCTION_TABLES: [Table; 11] = [
 fn auction_fact(laws: &dyn Laws, fact: FactId) -> bool {
     let asks = |l: &dyn Laws| AUCTION_TABLES.iter().any(|t| l.tests(*t).contains(&fact));
     asks(laws) || tables::Edition::ALL.iter().any(|e| asks(e.laws()))
-}
-
-/// Scans a sequence of calls made in the given order, from `dealer`, and
-/// returns the index of the first irregular one, if any. For platforms that
-/// check auctions at scale: no ruling, no allocation beyond the auction.
-pub fn first_irregularity(dealer: Seat, calls: &[(Seat, Call)]) -> Option<usize> {
-    let mut made: Vec<Made> = Vec::with_capacity(calls.len());
-    let mut turn = dealer;
-    for (i, &(seat, call)) in calls.iter().enumerate() {
-        let legal = !auction_over(&made)
-            && seat == turn
-            && match call {
-                Call::Pass => true,
-                Call::Bid { level, .. } => level <= 7 && outranks(call, last_bid(&made).map(|m| m.call)),
-                Call::Double | Call::Redouble => admissible_double(&made, seat, call),
-            };
-        if !legal {
-            return Some(i);
-        }
-        made.push(Made { seat, call, cancelled: false });
-        turn = seat.lho();
-    }
-    None
 }
 
 /// One distinct decision, with the combinations of unknown fact values (as
@@ -572,7 +552,7 @@ impl Referee<'_> {
             p.facts.attention_after_opening_lead = self.attention_after_opening_lead(event);
             // The director, called after the condoning call, gives the judgements its ruling needs.
             let answers = match self.case.events.get(event) {
-                Some(Event::Director { answers }) if !answers.is_empty() && self.play.is_none() => {
+                Some(Event::Director { answers, .. }) if !answers.is_empty() && self.play.is_none() => {
                     self.answered_by_next = Some(event + 1);
                     answers.as_slice()
                 }
@@ -664,7 +644,9 @@ impl Referee<'_> {
         };
         let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, None);
         p.facts.change_by = by;
-        p.facts.partner_called_since = self.standing_from(target + 1).any(|i| self.calls[i].seat == seat.partner());
+        let since = |who: Seat| self.standing_from(target + 1).any(|i| self.calls[i].seat == who);
+        p.facts.partner_called_since = since(seat.partner());
+        p.facts.lho_called_since = since(seat.lho());
         p.facts.auction_period_over = self.play.is_some();
         (p.table, p.target) = (Table::MisinformationChange, Some(target));
         self.pending = Some(p);
@@ -694,6 +676,7 @@ impl Referee<'_> {
         let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, None);
         p.facts.lho_called_since = since(seat.lho());
         p.facts.partner_called_since = since(seat.partner());
+        p.facts.auction_period_over = self.play.is_some();
         p.known.remove(FactId::ChangeIntent);
         (p.table, p.target) = (Table::ChangeOfCall, Some(target));
         self.pending = Some(p);
@@ -735,6 +718,7 @@ impl Referee<'_> {
     fn change_call(&mut self, p: &Pending) {
         let Some(target) = p.target else { return };
         self.set_cancelled(target, true);
+        self.withdrawn_earlier = Some(self.calls[target].call);
         self.insert_call(target + 1, Made { seat: p.offender, call: p.call, cancelled: false });
         self.misinformation_change = Some((p.offender, target + 1));
         if let Some(&last) = self.standing.last() {
@@ -779,14 +763,14 @@ impl Referee<'_> {
         if !self.auction_over() {
             return Ok(());
         }
-        let Some(&(skipped, _)) = self.skipped.first() else {
+        let Some(&(skipped, by)) = self.skipped.first() else {
             self.over = true;
             return Ok(());
         };
-        #[allow(clippy::expect_used, reason = "referee invariant: an ended auction has calls")]
-        let last = self.calls.last().expect("an ended auction has calls");
+        // The offender is the player whose call out of rotation deprived `skipped` of his turn.
+        let offender = self.calls.get(by).map_or(skipped.rho(), |m| m.seat);
         let p =
-            self.pending_for(event, last.seat, Call::Pass, skipped, Irregularity::AuctionEndsOverSkippedPlayer, None);
+            self.pending_for(event, offender, Call::Pass, skipped, Irregularity::AuctionEndsOverSkippedPlayer, None);
         self.decide(p, &[])
     }
 
@@ -922,6 +906,12 @@ impl Referee<'_> {
         }
         // A double or redouble after an insufficient bid is no correction of it.
         let skip_doubles = p.facts.irregularity == Irregularity::InsufficientBid;
+        if skip_doubles {
+            // The offender doubles instead of correcting: the law may rule that attempt (2017 27B3).
+            let first = self.ahead.call(p.event, p.offender, false);
+            let correction = self.ahead.call(p.event, p.offender, true);
+            p.facts.double_attempted |= first.is_some() && first != correction;
+        }
         if let Some(call) = self.next_call(p.event, p.offender, skip_doubles) {
             let same = match (call, indicated(&p.facts, p.call)) {
                 (Call::Bid { strain, .. }, Some(indicated)) => Some(strain) == indicated,
@@ -1001,13 +991,32 @@ impl Referee<'_> {
                 (Self::seats(p, who), Some(Duration::NextTurn))
             }
             Rectification::LeadRestrictions { who } => (Self::seats(p, who), None),
-            Rectification::WithdrawnCallInformation { who } => (Self::seats(p, who), None),
+            Rectification::WithdrawnCallInformation { who } | Rectification::CancelledPassesInformation { who } => {
+                (Self::seats(p, who), None)
+            }
             _ => (vec![], None),
+        };
+        // Information comes from the call withdrawn: the earlier call a substitution replaced,
+        // once the ruling has withdrawn it, else the irregular call itself.
+        let act = match t.rectification {
+            Rectification::WithdrawnCallInformation { .. } | Rectification::ReviewDamagingInformation => {
+                self.withdrawn_earlier.unwrap_or(p.call)
+            }
+            _ => p.call,
+        };
+        // A substitution in place of the earlier call names who calls next: the left-hand
+        // opponent, or his left-hand opponent once he has called over the substituted call. (A
+        // change recorded later, `corrects` or `changes`, names no one: the calls after it stand.)
+        let turn_of = match t.rectification {
+            Rectification::SubstituteCall if p.target.is_some() => p.offender,
+            Rectification::SubstituteCall if p.facts.lho_called => p.offender.lho().lho(),
+            Rectification::SubstituteCall => p.offender.lho(),
+            _ => p.turn_of,
         };
         Rectified {
             rectification: t.rectification.name(),
             kind: t.rectification,
-            context: Context { offender: p.offender, act: Act::Call(p.call), turn_of: p.turn_of },
+            context: Context { offender: p.offender, act: Act::Call(act), turn_of },
             seats,
             duration: duration.map(Duration::name),
             rule: t.rule,
@@ -1032,7 +1041,9 @@ impl Referee<'_> {
         match t.rectification {
             Rectification::CallStands => {
                 self.turn = p.offender.lho();
-                if p.facts.turn == Turn::Rho
+                // The call skipped the player whose turn it was (his right-hand opponent's or his
+                // partner's turn): he is deprived of his turn until he calls (Law 17D3, Law 34).
+                if matches!(p.facts.turn, Turn::Rho | Turn::Partner)
                     && is_out_of_rotation(p.facts.irregularity)
                     && !self.skipped.iter().any(|s| s.0 == p.turn_of)
                 {
@@ -1064,6 +1075,7 @@ impl Referee<'_> {
                 let Some(i) = p.index else { return view };
                 if let Some(m) = self.last_standing_by(p.offender, i) {
                     self.set_cancelled(m, true);
+                    self.withdrawn_earlier = Some(self.calls[m].call);
                 }
                 self.set_cancelled(i, false);
                 self.turn = p.offender.lho();
@@ -1091,14 +1103,29 @@ impl Referee<'_> {
                 self.struck.extend(p.index);
                 self.turn = p.offender.lho();
             }
-            Rectification::ChangeRefused => self.push_call(Made { seat: p.offender, call: p.call, cancelled: true }),
+            // The substituted call is cancelled: recorded in place, or recorded as cancelled.
+            Rectification::ChangeRefused => match p.index {
+                Some(i) => self.set_cancelled(i, true),
+                None => self.push_call(Made { seat: p.offender, call: p.call, cancelled: true }),
+            },
+            Rectification::WithdrawLhoCall => {
+                let lho = p.offender.lho();
+                let from = p.target.map_or(0, |t| t + 1);
+                let first = self.standing_from(from).find(|&i| self.calls[i].seat == lho);
+                if let Some(m) = first {
+                    self.set_cancelled(m, true);
+                    self.turn = lho;
+                }
+            }
             Rectification::AdjustedScoreIfAdvantage => {
                 self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() })
             }
-            Rectification::CancelDeal | Rectification::AwardAdjustedScore => {
+            Rectification::CancelDeal => {
                 self.cancel_standing(0, |_| true);
                 self.stopped_at = Some(0);
             }
+            // The calls the law cancels are the table's to say (`cancel_from_call`).
+            Rectification::AwardAdjustedScore => self.stopped_at = Some(0),
             Rectification::DealContinues => {}
             Rectification::CancelLaterPasses => {
                 let from = self.skipped.iter().find(|s| s.0 == p.turn_of).map(|s| s.1 + 1);
@@ -1149,6 +1176,7 @@ impl Referee<'_> {
             | Rectification::TransferTricks { .. }
             | Rectification::ReviewEquity
             | Rectification::WithdrawnCallInformation { .. }
+            | Rectification::CancelledPassesInformation { .. }
             | Rectification::ProhibitUnspecifiedSuit
             | Rectification::RequireOrProhibitSuit
             | Rectification::ProhibitAnySuit

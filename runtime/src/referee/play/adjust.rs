@@ -41,6 +41,8 @@ impl Referee<'_> {
                         .any(|e| e.established && e.seat == r.seat && e.suit_led == r.suit_led),
                     revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == state.dummy,
                     revoke_on_twelfth_trick: r.trick == 12,
+                    revoke_corrected: r.corrected,
+                    both_sides_revoked: state.revokes.iter().any(|e| e.established && !e.seat.same_side(r.seat)),
                     ..Facts::default()
                 };
                 let d = self.ask_derived(Table::RevokeAdjustment, &facts);
@@ -59,6 +61,7 @@ impl Referee<'_> {
                     ruling.rectifications.push(view);
                 }
                 ruling.rules.extend(d.rules());
+                self.equity(&p, &state.end_answers, &mut ruling);
             }
             for v in &ruling.rectifications {
                 self.cite(&v.clauses);
@@ -119,6 +122,8 @@ impl Referee<'_> {
                         format!("{} must play his lowest card of the suit led to trick {t}", b.seat)
                     }
                     PlayBound::OtherSuit(t) => format!("{} must play a card of another suit to trick {t}", b.seat),
+                    PlayBound::NotSuit(s, t) => format!("{} may not play {} to trick {t}", b.seat, s.name()),
+                    PlayBound::Card(c, t) => format!("{} must play {c} to trick {t} at his proper turn", b.seat),
                 };
                 Obligation { seat: b.seat, text, clauses: b.clauses.clone() }
             })
@@ -134,5 +139,35 @@ impl Referee<'_> {
             penalty_cards,
             adjusted: complete.then(|| (won.0 - transfers.0 + transfers.1, won.1 - transfers.1 + transfers.0)),
         })
+    }
+
+    /// Asks the equity table about an established revoke at the end of play, where the edition
+    /// has one: the director's judgement whether the law compensates the damage, which stays an
+    /// open question, with the outcome of each answer, when the case does not give it.
+    fn equity(&mut self, p: &PlayPending, answers: &[(String, String)], ruling: &mut RevokeRuling) {
+        let mut facts = Facts { repeated_revoke_same_suit: p.facts.repeated_revoke_same_suit, ..Facts::default() };
+        let mut known = derived_known(&[]);
+        // The answers were checked against the vocabulary when the director entry was read.
+        if answer(p.event, answers, &mut facts, &mut known).is_err() {
+            return;
+        }
+        let (unknown, groups) = self.consult(Table::RevokeEquity, &facts, &known);
+        if groups.iter().any(|(d, _)| d.undefined()) {
+            return;
+        }
+        if let [(decision, _)] = &groups[..] {
+            for o in decision.outcomes() {
+                let view = self.describe_play(p, &o, p.subject);
+                self.cite(&view.clauses);
+                ruling.rectifications.push(view);
+            }
+            ruling.rules.extend(decision.rules());
+            return;
+        }
+        let shown = facts_shown(&groups, &facts, &known);
+        let mut open = IrregularityRuling::new(p.event, REVOKE, p.offender, p.subject.act(), p.turn_of, shown);
+        (open.open_questions, open.alternatives) =
+            open_questions(&unknown, &groups, |t| self.describe_play(p, t, p.subject));
+        self.irregularities.push(open);
     }
 }

@@ -9,10 +9,23 @@ impl Referee<'_> {
         &mut self,
         event: usize,
         answers: &[(String, String)],
+        by_seat: &[(Seat, String, String)],
     ) -> Result<(), RefereeError> {
         self.start_play(event)?;
+        if !by_seat.is_empty() {
+            return self.defenders_choices(event, answers, by_seat);
+        }
         let (settled, answers): (Vec<_>, Vec<_>) =
             answers.iter().cloned().partition(|(name, _)| name == FactId::PlayersSettled.name());
+        // A judgement for the end of play is kept for it (the revoke adjustment's equity).
+        let (end, answers): (Vec<_>, Vec<_>) =
+            answers.into_iter().partition(|(name, _)| name == FactId::RevokeCompensation.name());
+        answer(event, &end, &mut Facts::default(), &mut derived_known(&[]))?;
+        if !end.is_empty() && tables::decide(self.laws, Table::RevokeEquity, &Facts::default()).undefined() {
+            let edition = self.edition();
+            return Err(err(event, format!("`revoke_compensation` is given, but edition {edition} has no rule on it")));
+        }
+        self.st().end_answers.extend(end);
         let answers = &answers[..];
         // The players settled the irregularity awaiting the director among themselves, or the
         // last one ruled if they played on as they settled it: the settlement table says what
@@ -70,6 +83,89 @@ impl Referee<'_> {
         }
     }
 
+    /// The director is called to declarer's lead out of turn and the case records each
+    /// defender's choice: `lead_choice` is that of the defender next in turn after the irregular
+    /// lead (or the one recorded), `other_defender_choice` the other's if it differs; the table
+    /// decides whose prevails.
+    fn defenders_choices(
+        &mut self,
+        event: usize,
+        answers: &[(String, String)],
+        by_seat: &[(Seat, String, String)],
+    ) -> Result<(), RefereeError> {
+        let st = self.st();
+        let declarer = st.declarer;
+        let lead = st.pending.take_if(|p| {
+            p.table == Table::PlayIrregularity
+                && p.facts.play_irregularity == PlayIrregularity::LeadOutOfTurn
+                && p.facts.offender_role == OffenderRole::Declarer
+        });
+        let Some(mut p) = lead else {
+            return Err(err(event, "choices by seat are given only for declarer's lead out of turn, by the defenders"));
+        };
+        let mut next = None;
+        let mut other = None;
+        for (seat, name, value) in by_seat {
+            if name != FactId::LeadChoice.name() || seat.same_side(declarer) {
+                self.st().pending = Some(p);
+                return Err(err(
+                    event,
+                    format!("{seat}'s `{name}`: only the defenders' `lead_choice` is given by seat"),
+                ));
+            }
+            let slot = if *seat == p.offender.lho() { &mut next } else { &mut other };
+            *slot = Some(value.clone());
+        }
+        let mut answers = answers.to_vec();
+        let (choice, differing) = match (next, other) {
+            (Some(n), Some(o)) if n != o => (n, Some(o)),
+            (Some(c), _) | (None, Some(c)) => (c, None),
+            (None, None) => unreachable!("by_seat is not empty"),
+        };
+        if let Some(o) = differing {
+            let Some(i) = FactId::OtherDefenderChoice.values().iter().position(|v| *v == o) else {
+                self.st().pending = Some(p);
+                return Err(err(event, format!("`{o}` is not a choice a defender may make here: accept or reject")));
+            };
+            p.facts.set(FactId::OtherDefenderChoice, i);
+        }
+        answers.push((FactId::LeadChoice.name().to_string(), choice));
+        if !p.known.contains(&FactId::NextCard) {
+            p.facts.next_card = NextCard::None;
+            p.known.insert(FactId::NextCard);
+            p.known.insert(FactId::NextCardFollows);
+        }
+        self.rule_play(p, &answers)
+    }
+
+    /// After a faced opening lead out of turn by a defender, declarer begins to spread his hand,
+    /// exposing `cards`: the lead table rules at once.
+    pub(in crate::referee) fn spread(&mut self, event: usize, seat: Seat, cards: &[Card]) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        for &c in cards {
+            self.playable(event, seat, c)?;
+        }
+        let st = self.st();
+        let declarer = st.declarer;
+        let opening = st.pending.take_if(|p| {
+            p.table == Table::PlayIrregularity
+                && p.facts.play_irregularity == PlayIrregularity::LeadOutOfTurn
+                && p.facts.opening_lead
+                && p.facts.offender_role == OffenderRole::Defender
+        });
+        let Some(mut p) = opening.filter(|_| seat == declarer && !cards.is_empty()) else {
+            return Err(err(
+                event,
+                format!("{seat} spreads cards, but only declarer spreads his hand, exposing one or more cards, after a defender's faced opening lead out of turn that awaits a ruling"),
+            ));
+        };
+        p.facts.declarer_began_spread = true;
+        p.facts.next_card = NextCard::None;
+        p.known.insert(FactId::NextCard);
+        p.known.insert(FactId::NextCardFollows);
+        self.rule_play(p, &[])
+    }
+
     /// At the end of the record: attention is drawn to a play irregularity still pending, and
     /// to an established revoke on the twelfth trick, which the tables may correct.
     pub(in crate::referee) fn end_of_record(&mut self, events: usize) -> Result<(), RefereeError> {
@@ -95,6 +191,7 @@ impl Referee<'_> {
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
             revoke_established: true,
             revoke_on_twelfth_trick: true,
+            revoke_before_partner_played: revoke::before_partner(&st.tricks[11], r.seat),
             ..Facts::default()
         };
         let subject = Subject::Revoke { index: i, card: r.card };

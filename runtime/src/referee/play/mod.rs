@@ -26,6 +26,10 @@ enum PlayBound {
     Lowest(usize),
     /// To the trick of this number, a card of a suit other than the suit led.
     OtherSuit(usize),
+    /// To the trick of this number, no card of this suit.
+    NotSuit(Suit, usize),
+    /// To the trick of this number, this card, at his proper turn.
+    Card(Card, usize),
 }
 
 #[derive(Clone, Debug)]
@@ -201,6 +205,9 @@ pub(super) struct PlayState {
     /// Requirements to lead a suit that a lead did not meet, with that lead: a corrected revoke
     /// restores them for the substitute.
     unmet_leads: Vec<(Card, PlayBinding)>,
+    /// The director's judgements for the end of play (whether the law compensates a revoke's
+    /// damage), given at any `director` entry.
+    end_answers: Vec<(String, String)>,
 }
 
 impl PlayState {
@@ -279,6 +286,15 @@ impl PlayState {
     }
 }
 
+fn named_suit(suit: NamedSuit) -> Suit {
+    match suit {
+        NamedSuit::Clubs => Suit::Clubs,
+        NamedSuit::Diamonds => Suit::Diamonds,
+        NamedSuit::Hearts => Suit::Hearts,
+        NamedSuit::Spades => Suit::Spades,
+    }
+}
+
 fn relation(from: Seat, to: Seat) -> Turn {
     if to == from.partner() {
         Turn::Partner
@@ -318,6 +334,12 @@ impl Referee<'_> {
         }
         if self.pending.is_some() {
             return Err(err(event, "the play begins while an irregularity of the auction awaits a ruling"));
+        }
+        for (name, value) in &self.case.regulations {
+            let fact = FactId::from_name(name).filter(|f| crate::case::is_regulation(*f));
+            if !fact.is_some_and(|f| f.values().contains(&value.as_str())) {
+                return Err(err(event, format!("`{name}: {value}` is not a regulation setting of the vocabulary")));
+            }
         }
         let contract = match (self.over, auction::contract(&self.calls), self.case.contract) {
             (true, Some(c), _) => c,
@@ -379,6 +401,7 @@ impl Referee<'_> {
             establishes: [None; EstablishingAct::ALL.len() * 2],
             restricted,
             unmet_leads: Vec::new(),
+            end_answers: Vec::new(),
         });
         Ok(())
     }
@@ -434,8 +457,16 @@ impl Referee<'_> {
         subject: impl Into<Subject>,
         turn_of: Seat,
         table: Table,
-        facts: Facts,
+        mut facts: Facts,
     ) -> PlayPending {
+        // The regulation settings the case gives hold for every table (start_play checked them).
+        for (name, value) in &self.case.regulations {
+            if let Some(f) = FactId::from_name(name) {
+                if let Some(i) = f.values().iter().position(|v| v == value) {
+                    facts.set(f, i);
+                }
+            }
+        }
         PlayPending {
             event,
             offender,
@@ -545,8 +576,12 @@ impl Referee<'_> {
         let seats = match t.rectification {
             Rectification::PartnerPlaysHighest
             | Rectification::PartnerPlaysLowest
-            | Rectification::PartnerPlaysOtherSuit => vec![p.offender.partner()],
-            Rectification::PenaltyCard { .. } | Rectification::MajorPenaltyCard | Rectification::MinorPenaltyCard => {
+            | Rectification::PartnerPlaysOtherSuit
+            | Rectification::PartnerMayNotPlaySuit { .. } => vec![p.offender.partner()],
+            Rectification::PenaltyCard { .. }
+            | Rectification::MajorPenaltyCard
+            | Rectification::MinorPenaltyCard
+            | Rectification::PlayAtProperTurn => {
                 vec![p.offender]
             }
             Rectification::ReviewLineOfPlay => vec![self.play.as_ref().map_or(p.offender, |st| st.declarer)],
@@ -652,6 +687,23 @@ impl Referee<'_> {
             Rectification::PartnerPlaysOtherSuit => {
                 self.bind_play(p.offender.partner(), PlayBound::OtherSuit(number), true, &view)
             }
+            Rectification::PartnerMayNotPlaySuit { suit } => {
+                self.bind_play(p.offender.partner(), PlayBound::NotSuit(named_suit(suit), number), true, &view)
+            }
+            // The card stays in his hand, to be played at his turn.
+            Rectification::PlayAtProperTurn => self.bind_play(p.offender, PlayBound::Card(card?, number), false, &view),
+            Rectification::OptionNotAvailable => {
+                let given = [FactId::PrematureOption, FactId::LeadChoice]
+                    .iter()
+                    .filter(|f| p.known.contains(f))
+                    .map(|f| format!("{} = {}", f.name(), f.values()[p.facts.get(*f)]))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                return Err(err(
+                    p.event,
+                    format!("declarer's choice ({given}) is not an option the laws of edition {edition} give him"),
+                ));
+            }
             Rectification::ReviewLineOfPlay => {
                 self.reviews.push(DamageReview { seats: view.seats.clone(), review: view.clone() })
             }
@@ -665,6 +717,14 @@ impl Referee<'_> {
                 self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
             }
             Rectification::CorrectRevoke => self.correct_revoke(p).ok_or_else(misapplied)?,
+            Rectification::CorrectOtherRevoke => {
+                self.correct_other_revoke(p).ok_or_else(misapplied)?;
+            }
+            Rectification::OtherRevokePenaltyCard { exposure } => {
+                out.push(view);
+                out.extend(self.other_revoke_penalty_card(p, exposure)?);
+                return Ok(out);
+            }
             Rectification::RequireRestrictedSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),
             Rectification::ProhibitRestrictedSuit => {
                 self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit?, LeadDuration::WhileOnLead), false, &view)
@@ -674,15 +734,12 @@ impl Referee<'_> {
                 let seat = p.turn_of;
                 self.st().restricted.iter_mut().filter(|r| r.seat == seat).for_each(|r| r.settled = false);
             }
-            Rectification::ProhibitNamedSuit { suit } => {
-                let suit = match suit {
-                    NamedSuit::Clubs => Suit::Clubs,
-                    NamedSuit::Diamonds => Suit::Diamonds,
-                    NamedSuit::Hearts => Suit::Hearts,
-                    NamedSuit::Spades => Suit::Spades,
-                };
-                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit, LeadDuration::WhileOnLead), false, &view)
-            }
+            Rectification::ProhibitNamedSuit { suit } => self.bind_play(
+                p.turn_of,
+                PlayBound::NoLeadOfSuit(named_suit(suit), LeadDuration::WhileOnLead),
+                false,
+                &view,
+            ),
             Rectification::IllegalCardAccepted => {
                 // An accepted card is no longer a revoke.
                 let Some(i) = p.subject.revoke() else { return Err(misapplied()) };

@@ -196,7 +196,9 @@ impl Referee<'_> {
         };
         let leader = st.current.leader;
         st.lead_options_settled = Some(st.trick_number());
-        let mut p = self.pending_play(event, holder, card, leader, Table::PenaltyCardLead, Facts::default());
+        let of_suit = st.penalty_cards.iter().filter(|p| p.seat == holder && p.card.suit == card.suit).count();
+        let facts = Facts { several_penalty_cards_of_suit: of_suit > 1, ..Facts::default() };
+        let mut p = self.pending_play(event, holder, card, leader, Table::PenaltyCardLead, facts);
         p.known = derived_known(&[]);
         self.rule_lead_choice(p, answers)
     }

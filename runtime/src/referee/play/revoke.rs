@@ -33,14 +33,37 @@ impl Referee<'_> {
     /// Asks the establishment table whether the act of event `event` establishes revoke `i`,
     /// and establishes it if so.
     pub(super) fn establish(&mut self, event: usize, i: usize, act: EstablishingAct, by_offending_side: bool) {
-        let facts = Facts { establishing_act: act, act_by_offending_side: by_offending_side, ..Facts::default() };
-        // The table's answer depends on these two facts only: asked once per combination.
+        self.establish_by(event, i, act, by_offending_side, false);
+    }
+
+    /// As `establish`, saying whether the act is the offending side's agreement to an
+    /// opponent's claim.
+    pub(super) fn establish_by(
+        &mut self,
+        event: usize,
+        i: usize,
+        act: EstablishingAct,
+        by_offending_side: bool,
+        claim_by_opponent: bool,
+    ) {
+        let facts = Facts {
+            establishing_act: act,
+            act_by_offending_side: by_offending_side,
+            claim_by_opponent,
+            ..Facts::default()
+        };
+        let ask = |r: &Self| {
+            let d = r.ask_derived(Table::RevokeEstablishment, &facts);
+            d.outcomes().find(|t| t.rectification == Rectification::RevokeEstablished)
+        };
+        // Apart from a claim (once a deal), the answer depends on the act and the side only:
+        // asked once per combination.
         let key = act as usize * 2 + usize::from(by_offending_side);
         let t = match self.st().establishes[key] {
+            _ if claim_by_opponent => ask(self),
             Some(t) => t,
             None => {
-                let d = self.ask_derived(Table::RevokeEstablishment, &facts);
-                let t = d.outcomes().find(|t| t.rectification == Rectification::RevokeEstablished);
+                let t = ask(self);
                 self.st().establishes[key] = Some(t);
                 t
             }
@@ -84,6 +107,8 @@ impl Referee<'_> {
         }
         // Cards played to a later trick, the revoke not being established, are the declaring side's.
         let declarer_played_after = after.is_none_or(|a| a.iter().any(|(s, _)| s.same_side(st.declarer)));
+        // The other side's revoke on the same trick, established by its play to the next trick.
+        let other_side = reopen && other_revoke(st, i).is_some();
         let facts = Facts {
             offender_role: st.role(r.seat),
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
@@ -91,6 +116,7 @@ impl Referee<'_> {
             revoke_on_twelfth_trick: r.trick == 12,
             penalty_card_failure: r.kind == RevokeKind::PenaltyCard,
             declarer_played_after,
+            other_side_revoked_same_trick: other_side,
             ..Facts::default()
         };
         if reopen {
@@ -214,8 +240,9 @@ impl Referee<'_> {
         let open: Vec<usize> =
             (0..st.revokes.len()).filter(|&i| !st.revokes[i].established && !st.revokes[i].corrected).collect();
         for i in open {
-            // An agreed claim: the offending side made or agreed to it.
-            self.establish(event, i, EstablishingAct::Claim, true);
+            // An agreed claim: the offending side made it, or agreed to the opponents' claim.
+            let by_opponent = !self.st().revokes[i].seat.same_side(seat);
+            self.establish_by(event, i, EstablishingAct::Claim, true, by_opponent);
         }
         Ok(())
     }
@@ -277,4 +304,53 @@ pub(super) fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) -> Option<()
     let card_of = |seat: Seat| thirteenth.iter().find(|(s, _)| *s == seat).map_or(thirteenth[0].1, |(_, c)| *c);
     st.tricks[12] = [leader, leader.lho(), leader.partner(), leader.rho()].map(|s| (s, card_of(s)));
     Some(())
+}
+
+/// Whether `seat` played to `trick` before his partner did.
+pub(super) fn before_partner(trick: &[(Seat, Card)], seat: Seat) -> bool {
+    let at = |s: Seat| trick.iter().position(|(x, _)| *x == s);
+    matches!((at(seat), at(seat.partner())), (Some(a), Some(b)) if a < b)
+}
+
+/// The other side's established, uncorrected revoke on the trick of revoke `i`, if any.
+pub(super) fn other_revoke(st: &PlayState, i: usize) -> Option<usize> {
+    let r = st.revokes.get(i)?;
+    st.revokes.iter().position(|o| o.trick == r.trick && !o.seat.same_side(r.seat) && o.established && !o.corrected)
+}
+
+impl Referee<'_> {
+    /// Corrects the other side's revoke on the trick of the revoke `p` corrects (Law 62C3 in
+    /// 2017): its card goes back to its owner's hand and stays in the reopened trick until he
+    /// replaces it. Returns its seat and card; `None` if there is no such revoke in the trick.
+    pub(super) fn correct_other_revoke(&mut self, p: &PlayPending) -> Option<(Seat, Card)> {
+        let st = self.st();
+        let j = other_revoke(st, p.subject.revoke()?)?;
+        let (seat, card) = (st.revokes[j].seat, st.revokes[j].card);
+        st.current.cards.iter().position(|&(s, c)| s == seat && c == card)?;
+        st.revokes[j].corrected = true;
+        st.hands[seat as usize].insert(card);
+        st.correcting().replacing.push((seat, card));
+        Some((seat, card))
+    }
+
+    /// Makes the card of the other side's revoke, corrected with this one, a penalty card.
+    pub(super) fn other_revoke_penalty_card(
+        &mut self,
+        p: &PlayPending,
+        exposure: Exposure,
+    ) -> Result<Vec<Rectified>, RefereeError> {
+        let st = self.st();
+        let other = p.subject.revoke().and_then(|i| {
+            let r = &st.revokes[i];
+            st.revokes.iter().find(|o| o.trick == r.trick && !o.seat.same_side(r.seat) && o.established && o.corrected)
+        });
+        let Some((seat, card)) = other.map(|o| (o.seat, o.card)) else {
+            let what = format!("the penalty card of another revoke on the trick of {}", p.subject.act());
+            return Err(unsupported_at(p.event, self.edition(), Some(p.table), &what));
+        };
+        let mut q = p.clone();
+        q.offender = seat;
+        q.subject = Subject::Card(card);
+        self.penalty_card(&q, card, exposure)
+    }
 }

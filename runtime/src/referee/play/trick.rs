@@ -168,9 +168,11 @@ impl Referee<'_> {
             }
             if partner_played {
                 // Held until the director is called, or the player whose turn it was plays.
+                let led = st.current.cards[0].1.suit;
                 let facts = Facts {
                     play_irregularity: PlayIrregularity::DefenderPlaysOutOfTurn,
                     offender_role: role,
+                    card_legal_in_turn: card.suit == led || !st.hands[seat as usize].has_suit(led),
                     ..Facts::default()
                 };
                 let turn_of = st.next_to_play();
@@ -440,6 +442,15 @@ impl PlayState {
                     b.other_suit_met |= card.suit != l;
                     (hand.has_other_suit(l), card.suit != l, hand.without_suit(l))
                 }
+                // Following suit comes first: the ban restricts his discards.
+                (PlayBound::NotSuit(s, t), Some(_)) if t == number => {
+                    (b.legal.has_other_suit(s), card.suit != s, b.legal.without_suit(s))
+                }
+                (PlayBound::Card(c, t), Some(_)) if t == number => {
+                    let mut only = Hand::default();
+                    only.insert(c);
+                    (hand.contains(c), card == c, only)
+                }
                 _ => continue,
             };
             if able {
@@ -526,7 +537,11 @@ impl PlayState {
                         PlayBound::LeadSuit(_) => led.is_some(),
                         PlayBound::NoLeadOfSuit(_, LeadDuration::WhileOnLead) => true,
                         PlayBound::NoLeadOfSuit(_, LeadDuration::NextLead) => led.is_some(),
-                        PlayBound::Highest(t) | PlayBound::Lowest(t) | PlayBound::OtherSuit(t) => t != number,
+                        PlayBound::Highest(t)
+                        | PlayBound::Lowest(t)
+                        | PlayBound::OtherSuit(t)
+                        | PlayBound::NotSuit(_, t)
+                        | PlayBound::Card(_, t) => t != number,
                     }
             });
         }
