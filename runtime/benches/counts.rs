@@ -45,10 +45,10 @@ fn many_irregularities(n: usize) -> Case {
     let mut events = vec![call(Seat::N, "1H")];
     for _ in 0..n {
         events.push(call(Seat::W, "pass"));
-        events.push(Event::Director { answers: vec![("pass_meaning".into(), "natural".into())] });
+        events.push(Event::Director { answers: vec![("pass_meaning".into(), "natural".into())], by_seat: Vec::new() });
     }
     events.extend([call(Seat::E, "pass"), call(Seat::S, "pass"), call(Seat::W, "pass")]);
-    Case { edition: Edition::E1987, dealer: Seat::N, events, deal: None, contract: None }
+    Case { edition: Edition::E1987, dealer: Seat::N, events, deal: None, contract: None, regulations: Vec::new() }
 }
 
 /// Deterministic pseudo-random legal auctions (xorshift), stored flat.

@@ -515,7 +515,7 @@ impl Referee<'_> {
         self.standing[..upto].iter().rev().map(|&j| self.calls[j].call).find(|c| c.is_bid())
     }
 
-    /// Whether the standing calls end the auction.
+    /// Whether the standing calls end the auction: four passes, or three passes after a bid.
     fn auction_over(&self) -> bool {
         let mut standing = self.standing.iter().rev().map(|&j| self.calls[j].call);
         let passes = standing.clone().take_while(|c| *c == Call::Pass).count();
@@ -1527,15 +1527,4 @@ fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {
     v.sort();
     v.dedup();
     v.len()
-}
-
-/// The auction is over after four passes, or three passes after a bid.
-fn auction_over(calls: &[Made]) -> bool {
-    let mut standing = calls.iter().rev().filter(|m| !m.cancelled);
-    let passes = standing.clone().take_while(|m| m.call == Call::Pass).count();
-    if standing.any(|m| m.call.is_bid()) {
-        passes >= 3
-    } else {
-        passes >= 4
-    }
 }
