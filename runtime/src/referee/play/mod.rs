@@ -208,6 +208,9 @@ pub(super) struct PlayState {
     /// The director's judgements for the end of play (whether the law compensates a revoke's
     /// damage), given at any `director` entry.
     end_answers: Vec<(String, String)>,
+    /// For revokes established by agreement to an opponent's claim, when attention was first
+    /// drawn (the director's finding), as the revoke adjustment sees it.
+    late_attention: Vec<(usize, bridgelaw_tables::LateAttention)>,
 }
 
 impl PlayState {
@@ -402,6 +405,7 @@ impl Referee<'_> {
             restricted,
             unmet_leads: Vec::new(),
             end_answers: Vec::new(),
+            late_attention: Vec::new(),
         });
         Ok(())
     }
