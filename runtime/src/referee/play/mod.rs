@@ -210,6 +210,9 @@ pub(super) struct PlayState {
     end_answers: Vec<(String, String)>,
     /// A face-down opening lead, not yet faced.
     face_down: Option<(Seat, Card)>,
+    /// For revokes established by agreement to an opponent's claim, when attention was first
+    /// drawn (the director's finding), as the revoke adjustment sees it.
+    late_attention: Vec<(usize, bridgelaw_tables::LateAttention)>,
 }
 
 impl PlayState {
@@ -405,6 +408,7 @@ impl Referee<'_> {
             unmet_leads: Vec::new(),
             end_answers: Vec::new(),
             face_down: None,
+            late_attention: Vec::new(),
         });
         Ok(())
     }
