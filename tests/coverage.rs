@@ -106,8 +106,6 @@ const NOT_RULINGS_2017_PLAY: &[(&str, &str)] = &[
     ("Law 51B2(a)", "penalty cards in several suits: declarer's choice of suit is not modelled"),
     ("Law 51B2(b)", "the same"),
     ("Law 51B2(c)", "the same"),
-    ("Law 64B4", "attention drawn after a call on the next deal: a case records one deal"),
-    ("Law 64B5", "attention drawn after the round: a case records one deal"),
 ];
 
 #[test]
