@@ -316,7 +316,7 @@ fn events(
 fn event(item: &Node) -> Result<Event, CaseError> {
     const HELP: &str =
         "an event is `- N: 1H` (a call), `- E: SA` (a card), `- director` or `- director: {fact: value}`, \
-         or one of `simultaneous`, `together`, `ask`, `exposes`, `spreads`, `inspects`, `designates`, `withdraws`, `claim`, \
+         or one of `simultaneous`, `together`, `ask`, `exposes`, `face_down`, `spreads`, `inspects`, `designates`, `withdraws`, `claim`, \
          `explains`, `changes`, `corrects`, `wrong_board`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
@@ -363,6 +363,10 @@ fn event(item: &Node) -> Result<Event, CaseError> {
                 .filter(|n| (1..=13).contains(n))
                 .ok_or_else(|| at(trick.span(), "a trick is numbered 1 to 13"))?;
             return Ok(Event::Inspect { by, trick: number });
+        }
+        "face_down" => {
+            let (seat, v) = single_seat(value, "face_down")?;
+            return Ok(Event::FaceDown { seat, card: Card::parse(v.as_str()).map_err(|m| at(v.span(), m))? });
         }
         "designates" | "exposes" | "withdraws" | "claim" => {
             let (seat, v) = single_seat(value, key.as_str())?;
@@ -701,6 +705,35 @@ mod tests {
         assert!(errors[2].message.contains("0 to 13"));
         assert!(errors[3].message.contains("the `faced` card must be one of the cards listed"));
         assert!(errors[4].message.contains("`Z9` is not a card"));
+    }
+
+    #[test]
+    fn reads_spreads_choices_by_seat_and_regulations() {
+        let case = parse(
+            "dealer: N\nregulations: {regulation_forbids_defender_inquiry: true}\nevents:\n  - spreads: {N: [SA, SK]}\n  - director: {lead_choice: {W: accept, E: reject}, prevailing_defender: other}\n",
+        )
+        .unwrap();
+        assert_eq!(case.regulations, [("regulation_forbids_defender_inquiry".to_string(), "true".to_string())]);
+        let card = |c: &str| Card::parse(c).unwrap();
+        assert_eq!(case.events[0], Event::Spread { seat: Seat::N, cards: vec![card("SA"), card("SK")] });
+        assert_eq!(
+            case.events[1],
+            Event::Director {
+                answers: vec![("prevailing_defender".into(), "other".into())],
+                by_seat: vec![
+                    (Seat::W, "lead_choice".into(), "accept".into()),
+                    (Seat::E, "lead_choice".into(), "reject".into())
+                ],
+            }
+        );
+        let errors = parse(
+            "dealer: N\nregulations: {lead_choice: accept, regulation_forbids_defender_inquiry: maybe}\nevents:\n  - spreads: {N: []}\n  - director: {lead_choice: {W: maybe}}\n",
+        )
+        .unwrap_err();
+        let found: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.column)).collect();
+        assert_eq!(found, [(2, 15), (2, 73), (4, 18), (5, 33)], "{errors:?}");
+        assert!(errors[0].message.contains("unknown regulation setting `lead_choice`"), "{errors:?}");
+        assert!(errors[2].message.contains("one or more cards"), "{errors:?}");
     }
 
     #[test]

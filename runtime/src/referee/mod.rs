@@ -297,6 +297,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
             Event::Withdraw { seat, card } => r.withdraw(number, *seat, *card)?,
             Event::Expose { seat, card } => r.expose(number, *seat, *card)?,
             Event::Spread { seat, cards } => r.spread(number, *seat, cards)?,
+            Event::FaceDown { seat, card } => r.face_down(number, *seat, *card)?,
             Event::Inspect { by, trick } => r.inspect(number, *by, *trick)?,
             Event::Claim { seat, tricks } => r.claim(number, *seat, *tricks)?,
             // An explanation is not an irregularity; the director judges any misinformation.
@@ -1009,6 +1010,9 @@ impl Referee<'_> {
         // change recorded later, `corrects` or `changes`, names no one: the calls after it stand.)
         let turn_of = match t.rectification {
             Rectification::SubstituteCall if p.target.is_some() => p.offender,
+            // A change recorded later replaces the earlier call at once (`change_call`); the
+            // partner marks it for the text (a change of call is never made at partner's turn).
+            Rectification::WithdrawEarlierCall if p.target.is_some() => p.offender.partner(),
             Rectification::SubstituteCall if p.facts.lho_called => p.offender.lho().lho(),
             Rectification::SubstituteCall => p.offender.lho(),
             _ => p.turn_of,

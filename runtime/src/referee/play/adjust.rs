@@ -2,6 +2,7 @@
 //! stays on the table.
 
 use super::*;
+use bridgelaw_tables::LateAttention;
 
 impl Referee<'_> {
     /// Asks the revoke table about each established revoke, once play is over.
@@ -43,6 +44,11 @@ impl Referee<'_> {
                     revoke_on_twelfth_trick: r.trick == 12,
                     revoke_corrected: r.corrected,
                     both_sides_revoked: state.revokes.iter().any(|e| e.established && !e.seat.same_side(r.seat)),
+                    late_attention: state
+                        .late_attention
+                        .iter()
+                        .find(|(j, _)| *j == i)
+                        .map_or(LateAttention::None, |&(_, l)| l),
                     ..Facts::default()
                 };
                 let d = self.ask_derived(Table::RevokeAdjustment, &facts);

@@ -26,6 +26,21 @@ impl Referee<'_> {
             return Err(err(event, format!("`revoke_compensation` is given, but edition {edition} has no rule on it")));
         }
         self.st().end_answers.extend(end);
+        // The director's finding of when attention was drawn to a revoke whose side agreed to an
+        // opponent's claim comes first: the revoke may still be corrected.
+        let (agreement, answers): (Vec<_>, Vec<_>) =
+            answers.into_iter().partition(|(name, _)| name == FactId::AgreementToClaim.name());
+        answer(event, &agreement, &mut Facts::default(), &mut derived_known(&[]))?;
+        if self.awaiting_agreement() {
+            if agreement.is_empty() {
+                // Asked at the end of the record, with the outcome of each answer.
+                return Ok(());
+            }
+            return self.rule_agreement(event, &agreement, &answers);
+        }
+        if !agreement.is_empty() {
+            return Err(err(event, "`agreement_to_claim` is given, but no revoke awaits a finding on an agreed claim"));
+        }
         let answers = &answers[..];
         // The players settled the irregularity awaiting the director among themselves, or the
         // last one ruled if they played on as they settled it: the settlement table says what
@@ -120,7 +135,7 @@ impl Referee<'_> {
         let (choice, differing) = match (next, other) {
             (Some(n), Some(o)) if n != o => (n, Some(o)),
             (Some(c), _) | (None, Some(c)) => (c, None),
-            (None, None) => unreachable!("by_seat is not empty"),
+            (None, None) => return Err(err(event, "no choice is given by seat")),
         };
         if let Some(o) = differing {
             let Some(i) = FactId::OtherDefenderChoice.values().iter().position(|v| *v == o) else {
@@ -169,6 +184,12 @@ impl Referee<'_> {
     /// At the end of the record: attention is drawn to a play irregularity still pending, and
     /// to an established revoke on the twelfth trick, which the tables may correct.
     pub(in crate::referee) fn end_of_record(&mut self, events: usize) -> Result<(), RefereeError> {
+        if self.play.is_none() {
+            return Ok(());
+        }
+        if self.awaiting_agreement() {
+            self.rule_agreement(events, &[], &[])?;
+        }
         let Some(st) = self.play.as_mut() else { return Ok(()) };
         if let Some(mut p) = st.pending.take() {
             if !p.known.contains(&FactId::NextCard) {

@@ -2,6 +2,7 @@
 //! of a quitted trick, cards withdrawn after a corrected revoke (62C) and claims.
 
 use super::*;
+use bridgelaw_tables::{AgreementToClaim, LateAttention};
 
 impl Referee<'_> {
     /// Withdraws a revoke card from its trick; the offender must substitute a legal card.
@@ -114,6 +115,8 @@ impl Referee<'_> {
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
             revoke_established: false,
             revoke_on_twelfth_trick: r.trick == 12,
+            revoke_before_partner_played: r.trick == 12
+                && [&st.current.cards[..], last].into_iter().any(|t| holds(t).is_some() && before_partner(t, r.seat)),
             penalty_card_failure: r.kind == RevokeKind::PenaltyCard,
             declarer_played_after,
             other_side_revoked_same_trick: other_side,
@@ -242,9 +245,112 @@ impl Referee<'_> {
         for i in open {
             // An agreed claim: the offending side made it, or agreed to the opponents' claim.
             let by_opponent = !self.st().revokes[i].seat.same_side(seat);
+            // Where agreement to an opponent's claim establishes the revoke only once it is
+            // itself established, the revoke awaits the director's finding of when attention
+            // was drawn (`rule_agreement`).
+            let (_, groups) = self.agreement_groups(&[]);
+            if by_opponent && groups.len() > 1 {
+                continue;
+            }
             self.establish_by(event, i, EstablishingAct::Claim, true, by_opponent);
         }
         Ok(())
+    }
+
+    /// The establishment table's decisions for the offending side's agreement to an opponent's
+    /// claim, with the director's finding `answers` (if any) of when attention was drawn.
+    fn agreement_groups(&self, answers: &[(String, String)]) -> (Vec<FactId>, Vec<Group>) {
+        let mut facts = Facts {
+            establishing_act: EstablishingAct::Claim,
+            act_by_offending_side: true,
+            claim_by_opponent: true,
+            ..Facts::default()
+        };
+        let mut known = derived_known(&[]);
+        // The answers were checked against the vocabulary when the director entry was read.
+        let _ = answer(0, answers, &mut facts, &mut known);
+        self.consult(Table::RevokeEstablishment, &facts, &known)
+    }
+
+    /// Whether revokes await the director's finding on the agreement to an opponent's claim:
+    /// the play ended in a claim that left them neither established nor corrected.
+    pub(super) fn awaiting_agreement(&mut self) -> bool {
+        let st = self.st();
+        st.claim().is_some() && st.revokes.iter().any(|r| !r.established && !r.corrected)
+    }
+
+    /// Rules the revokes awaiting the director's finding `agreement` (none: at the end of the
+    /// record) on the agreement to an opponent's claim. An established one is established with
+    /// the finding's timing kept for the trick adjustment; one not established is corrected,
+    /// the claim being suspended until it is made again on the corrected play; with no finding,
+    /// the question stays open with the outcome of each answer.
+    pub(super) fn rule_agreement(
+        &mut self,
+        event: usize,
+        agreement: &[(String, String)],
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        let st = self.st();
+        let awaiting: Vec<usize> =
+            (0..st.revokes.len()).filter(|&i| !st.revokes[i].established && !st.revokes[i].corrected).collect();
+        let (unknown, groups) = self.agreement_groups(agreement);
+        let facts = Facts {
+            establishing_act: EstablishingAct::Claim,
+            act_by_offending_side: true,
+            claim_by_opponent: true,
+            ..Facts::default()
+        };
+        let mut to_correct = None;
+        for &i in &awaiting {
+            let r = self.st().revokes[i].clone();
+            let p = self.pending_play(event, r.seat, r.card, r.seat, Table::RevokeEstablishment, facts);
+            let [(decision, _)] = &groups[..] else {
+                let known = derived_known(&[]);
+                let shown = facts_shown(&groups, &facts, &known);
+                let mut open = IrregularityRuling::new(p.event, REVOKE, p.offender, p.subject.act(), p.turn_of, shown);
+                (open.open_questions, open.alternatives) =
+                    open_questions(&unknown, &groups, |t| self.describe_play(&p, t, p.subject));
+                self.irregularities.push(open);
+                continue;
+            };
+            let Some(t) = decision.outcomes().next() else { continue };
+            let view = Some(self.describe_play(&p, &t, p.subject));
+            let established = t.rectification == Rectification::RevokeEstablished;
+            let late = late_attention(agreement);
+            let st = self.st();
+            st.established_by[i] = view;
+            if established {
+                st.revokes[i].established = true;
+                st.late_attention.push((i, late));
+            } else if to_correct.replace(i).is_some() {
+                let edition = self.edition();
+                return Err(unsupported(event, edition, "the correction of two revokes after a claim"));
+            }
+        }
+        let Some(i) = to_correct else {
+            if !answers.is_empty() {
+                return Err(err(
+                    event,
+                    "the director's finding on the agreement to the claim is all this entry may give",
+                ));
+            }
+            return Ok(());
+        };
+        // The claim is suspended while the revoke is corrected: the record makes it again.
+        self.st().phase = Phase::Play;
+        self.correction(event, i, answers)
+    }
+}
+
+/// The trick adjustment's view of the director's finding of when attention was drawn to a revoke
+/// established by agreement to an opponent's claim (Law 64B4, 64B5).
+fn late_attention(agreement: &[(String, String)]) -> LateAttention {
+    let mut facts = Facts::default();
+    let _ = answer(0, agreement, &mut facts, &mut derived_known(&[]));
+    match facts.agreement_to_claim {
+        AgreementToClaim::AfterNonOffendingCall => LateAttention::AfterCallOnNextDeal,
+        AgreementToClaim::AfterRound => LateAttention::AfterRound,
+        AgreementToClaim::NotEstablished | AgreementToClaim::AfterOffendingCall => LateAttention::None,
     }
 }
 
