@@ -104,6 +104,21 @@ impl Known {
     fn remove(&mut self, f: FactId) {
         self.0 &= !(1 << f as u32);
     }
+
+    /// The facts of both sets.
+    fn and(self, other: Known) -> Known {
+        Known(self.0 & other.0)
+    }
+
+    /// The facts of the set, in `FactId` order (a fact's index is its place in `FactId::ALL`).
+    fn iter(self) -> impl Iterator<Item = FactId> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            FactId::ALL.get(i).copied()
+        })
+    }
 }
 
 /// The lead-restriction table's answer on a pending restriction.
@@ -1460,11 +1475,7 @@ fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static 
             tested.insert(*f);
         }
     }
-    FactId::ALL
-        .iter()
-        .filter(|f| known.contains(f) && tested.contains(f))
-        .map(|f| (f.name(), f.values()[facts.get(*f)]))
-        .collect()
+    known.and(tested).iter().map(|f| (f.name(), f.values()[facts.get(f)])).collect()
 }
 
 /// For a decision that depends on unknown facts: the questions the director
@@ -1531,4 +1542,30 @@ fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {
     v.sort();
     v.dedup();
     v.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_sets_iterate_their_facts_in_fact_order() {
+        // `Known` indexes a fact by its discriminant, and `iter` maps an index back through
+        // `FactId::ALL`: the two must agree for every fact.
+        for (i, f) in FactId::ALL.iter().enumerate() {
+            assert_eq!(*f as usize, i, "{f:?}");
+        }
+        let mut a = Known::default();
+        let mut b = Known::default();
+        let all = FactId::ALL;
+        for f in [all[all.len() - 1], all[0], all[3], all[7]] {
+            a.insert(f);
+        }
+        for f in [all[3], all[all.len() - 1], all[5]] {
+            b.insert(f);
+        }
+        assert_eq!(a.and(b).iter().collect::<Vec<_>>(), vec![all[3], all[all.len() - 1]]);
+        assert_eq!(a.iter().count(), 4);
+        assert_eq!(Known::default().iter().next(), None);
+    }
 }
