@@ -121,6 +121,22 @@ impl Known {
     }
 }
 
+/// Every derived fact is known; judgements and choices, and `unknown`, are not.
+fn derived_known(unknown: &[FactId]) -> Known {
+    static DERIVED: std::sync::OnceLock<Known> = std::sync::OnceLock::new();
+    let mut known = *DERIVED.get_or_init(|| {
+        let mut known = Known::default();
+        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
+            known.insert(f);
+        }
+        known
+    });
+    for f in unknown {
+        known.remove(*f);
+    }
+    known
+}
+
 /// The lead-restriction table's answer on a pending restriction.
 struct LeadDecision {
     /// The rectification's name, `open` while a judgement it depends on is not given, or
@@ -825,10 +841,7 @@ impl Referee<'_> {
             pass_meaning: PassMeaning::Natural,
             ..Facts::default()
         };
-        let mut known = Known::default();
-        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
-            known.insert(f);
-        }
+        let mut known = derived_known(&[]);
         if call != Call::Pass || !matches!(irregularity, Irregularity::PassOutOfRotation) {
             // Only a pass out of rotation has a meaning as a pass to judge.
             known.insert(FactId::PassMeaning);
