@@ -1381,6 +1381,12 @@ impl Referee<'_> {
                 })
                 .collect()
         };
+        // After Law 54A (declarer spreads his hand) the contract is played by the other hand of
+        // the declaring side, whose left-hand opponent made the opening lead.
+        let contract = match (contract, play.as_ref()) {
+            (Some(c), Some(p)) if p.declarer != c.declarer => Some(auction::Contract { declarer: p.declarer, ..c }),
+            _ => contract,
+        };
         Ruling {
             edition: self.laws.name(),
             dealer: self.case.dealer,

@@ -651,7 +651,11 @@ impl Referee<'_> {
             }
             // It is checked as any card played in turn: penalties, penalty cards, following suit.
             Rectification::PlayStands => self.in_turn(p.event, p.offender, card?)?,
-            Rectification::LeadFromCorrectHand if p.facts.offender_role == OffenderRole::Declarer => {
+            // Law 60B's period: declarer's retracted lead is still to be made from his side's
+            // hand (Law 55B2), not a Law 55B1 retraction that leaves the lead with a defender.
+            Rectification::LeadFromCorrectHand
+                if p.facts.offender_role == OffenderRole::Declarer && p.turn_of.same_side(self.st().declarer) =>
+            {
                 self.st().phase = Phase::DeclarerToLeadAgain;
             }
             Rectification::LeadSameSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),
