@@ -235,7 +235,8 @@ struct Referee<'c> {
     /// irregularities (issue 15).
     standing: Vec<usize>,
     /// What lies ahead of each event, for `look_ahead` and `attention_after_opening_lead`.
-    ahead: Ahead,
+    /// Built at the first look ahead (an irregularity), not for every case.
+    ahead: std::cell::OnceCell<Ahead>,
     turn: Seat,
     over: bool,
     bindings: Vec<Binding>,
@@ -279,7 +280,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         laws,
         calls: Vec::with_capacity(case.events.len() + 1),
         standing: Vec::new(),
-        ahead: Ahead::new(&case.events),
+        ahead: std::cell::OnceCell::new(),
         turn: case.dealer,
         over: false,
         bindings: Vec::new(),
@@ -464,6 +465,11 @@ impl Referee<'_> {
     /// The one way to ask a table: once per combination of the unknown facts that it and the
     /// tables it delegates to test, grouping the combinations by decision, so that a decision
     /// that depends on an unknown judgement or choice presents its alternatives.
+    /// What comes next from each event, built once, when first asked.
+    fn ahead(&self) -> &Ahead {
+        self.ahead.get_or_init(|| Ahead::new(&self.case.events))
+    }
+
     fn consult(&self, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
         consult(self.laws, table, facts, known)
     }
@@ -688,7 +694,7 @@ impl Referee<'_> {
     /// Whether the first `director` entry after `event` comes only after the first card; if
     /// so, that entry is the late discovery this ruling answers, and is not ruled again.
     fn attention_after_opening_lead(&mut self, event: usize) -> bool {
-        match (self.ahead.director(event), self.ahead.card(event)) {
+        match (self.ahead().director(event), self.ahead().card(event)) {
             (Some(director), Some(card)) if card < director => {
                 self.answered_by_next = Some(director + 1);
                 true
@@ -915,7 +921,7 @@ impl Referee<'_> {
 
     /// The first call by `seat` in the events from index `from` on (see [`Ahead::call`]).
     fn next_call(&self, from: usize, seat: Seat, skip_doubles: bool) -> Option<Call> {
-        match self.case.events.get(self.ahead.call(from, seat, skip_doubles)?) {
+        match self.case.events.get(self.ahead().call(from, seat, skip_doubles)?) {
             Some(Event::Call { call, .. }) => Some(*call),
             _ => None,
         }
@@ -937,8 +943,8 @@ impl Referee<'_> {
         let skip_doubles = p.facts.irregularity == Irregularity::InsufficientBid;
         if skip_doubles {
             // The offender doubles instead of correcting: the law may rule that attempt (2017 27B3).
-            let first = self.ahead.call(p.event, p.offender, false);
-            let correction = self.ahead.call(p.event, p.offender, true);
+            let first = self.ahead().call(p.event, p.offender, false);
+            let correction = self.ahead().call(p.event, p.offender, true);
             p.facts.double_attempted |= first.is_some() && first != correction;
         }
         if let Some(call) = self.next_call(p.event, p.offender, skip_doubles) {
