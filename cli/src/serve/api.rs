@@ -167,13 +167,11 @@ async fn rule(
 pub fn rule_json(app: &App, text: &str, edition: Option<&str>) -> Result<Vec<u8>, ApiError> {
     let tree = match fast::read(text) {
         fast::Read::Node(node) => Some(node),
-        fast::Read::Fallback => {
+        // Not read by the fast path (serde_json's own nesting limit included): checked as
+        // JSON, then read by the YAML reader, which reports what is wrong where.
+        fast::Read::Fallback | fast::Read::NotJson(_) => {
             check_json(text)?;
             None
-        }
-        fast::Read::NotJson(e) => {
-            check_json(text)?;
-            return Err(ApiError::bad_request("malformed_json", format!("the body is not JSON: {e}")));
         }
     };
     let ruled = match app.rulebook {
