@@ -104,6 +104,37 @@ impl Known {
     fn remove(&mut self, f: FactId) {
         self.0 &= !(1 << f as u32);
     }
+
+    /// The facts of both sets.
+    fn and(self, other: Known) -> Known {
+        Known(self.0 & other.0)
+    }
+
+    /// The facts of the set, in `FactId` order (a fact's index is its place in `FactId::ALL`).
+    fn iter(self) -> impl Iterator<Item = FactId> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            FactId::ALL.get(i).copied()
+        })
+    }
+}
+
+/// Every derived fact is known; judgements and choices, and `unknown`, are not.
+fn derived_known(unknown: &[FactId]) -> Known {
+    static DERIVED: std::sync::OnceLock<Known> = std::sync::OnceLock::new();
+    let mut known = *DERIVED.get_or_init(|| {
+        let mut known = Known::default();
+        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
+            known.insert(f);
+        }
+        known
+    });
+    for f in unknown {
+        known.remove(*f);
+    }
+    known
 }
 
 /// The lead-restriction table's answer on a pending restriction.
@@ -810,10 +841,7 @@ impl Referee<'_> {
             pass_meaning: PassMeaning::Natural,
             ..Facts::default()
         };
-        let mut known = Known::default();
-        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
-            known.insert(f);
-        }
+        let mut known = derived_known(&[]);
         if call != Call::Pass || !matches!(irregularity, Irregularity::PassOutOfRotation) {
             // Only a pass out of rotation has a meaning as a pass to judge.
             known.insert(FactId::PassMeaning);
@@ -1353,6 +1381,12 @@ impl Referee<'_> {
                 })
                 .collect()
         };
+        // After Law 54A (declarer spreads his hand) the contract is played by the other hand of
+        // the declaring side, whose left-hand opponent made the opening lead.
+        let contract = match (contract, play.as_ref()) {
+            (Some(c), Some(p)) if p.declarer != c.declarer => Some(auction::Contract { declarer: p.declarer, ..c }),
+            _ => contract,
+        };
         Ruling {
             edition: self.laws.name(),
             dealer: self.case.dealer,
@@ -1460,11 +1494,7 @@ fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static 
             tested.insert(*f);
         }
     }
-    FactId::ALL
-        .iter()
-        .filter(|f| known.contains(f) && tested.contains(f))
-        .map(|f| (f.name(), f.values()[facts.get(*f)]))
-        .collect()
+    known.and(tested).iter().map(|f| (f.name(), f.values()[facts.get(f)])).collect()
 }
 
 /// For a decision that depends on unknown facts: the questions the director
@@ -1531,4 +1561,30 @@ fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {
     v.sort();
     v.dedup();
     v.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_sets_iterate_their_facts_in_fact_order() {
+        // `Known` indexes a fact by its discriminant, and `iter` maps an index back through
+        // `FactId::ALL`: the two must agree for every fact.
+        for (i, f) in FactId::ALL.iter().enumerate() {
+            assert_eq!(*f as usize, i, "{f:?}");
+        }
+        let mut a = Known::default();
+        let mut b = Known::default();
+        let all = FactId::ALL;
+        for f in [all[all.len() - 1], all[0], all[3], all[7]] {
+            a.insert(f);
+        }
+        for f in [all[3], all[all.len() - 1], all[5]] {
+            b.insert(f);
+        }
+        assert_eq!(a.and(b).iter().collect::<Vec<_>>(), vec![all[3], all[all.len() - 1]]);
+        assert_eq!(a.iter().count(), 4);
+        assert_eq!(Known::default().iter().next(), None);
+    }
 }
