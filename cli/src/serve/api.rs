@@ -118,10 +118,7 @@ fn check_json(text: &str) -> Result<(), ApiError> {
 /// A case sent as JSON, read by the fast path alone (`None` where the YAML reader would be
 /// asked): for the test that both paths read every case alike.
 pub fn read_fast(text: &str, edition: Option<Edition>) -> Option<bridgelaw_runtime::Case> {
-    match fast::read(text) {
-        fast::Read::Node(tree) => case_file::read_node(&tree, edition).ok().map(|l| l.case),
-        _ => None,
-    }
+    fast::read(text).and_then(|tree| case_file::read_node(&tree, edition).ok()).map(|l| l.case)
 }
 
 /// Reads a case (YAML, of which JSON is a part) with the case-file reader.
@@ -165,17 +162,12 @@ async fn rule(
 /// The ruling on a case in JSON, as JSON: what `POST /api/v1/rule` answers
 /// once the body is read (also measured on its own by `cli/benches/serve.rs`).
 pub fn rule_json(app: &App, text: &str, edition: Option<&str>) -> Result<Vec<u8>, ApiError> {
-    let tree = match fast::read(text) {
-        fast::Read::Node(node) => Some(node),
-        fast::Read::Fallback => {
-            check_json(text)?;
-            None
-        }
-        fast::Read::NotJson(e) => {
-            check_json(text)?;
-            return Err(ApiError::bad_request("malformed_json", format!("the body is not JSON: {e}")));
-        }
-    };
+    let tree = fast::read(text);
+    if tree.is_none() {
+        // Not read by the fast path (serde_json's own nesting limit included): checked as
+        // JSON, then read by the YAML reader, which reports what is wrong where.
+        check_json(text)?;
+    }
     let ruled = match app.rulebook {
         // The built-in editions: one reading of the case (from the JSON tree when it reads
         // cleanly, else by the YAML reader, which locates every error), its edition checked.

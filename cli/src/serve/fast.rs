@@ -4,7 +4,7 @@
 //! file stay one format. Only JSON the YAML reader would read the same way is
 //! taken: a body with a backslash escape, a number that is not a plain
 //! non-negative integer, or a key given twice falls back to the YAML reader
-//! (`Read::Fallback`), as does every case the reader rejects, so that every
+//! (`read` gives `None`), as does every case the reader rejects, so that every
 //! error keeps its line, column and field.
 
 use marked_yaml::types::{MarkedMappingNode, MarkedScalarNode, MarkedSequenceNode};
@@ -12,28 +12,16 @@ use marked_yaml::{Node, Span};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 
-/// What the fast path made of a body.
-pub enum Read {
-    /// The body's tree, as the YAML reader would have read it.
-    Node(Node),
-    /// The YAML reader must read it (see the module's header).
-    Fallback,
-    /// Not JSON: serde_json's error.
-    NotJson(serde_json::Error),
-}
-
-/// Reads a JSON body into the case reader's tree, or says why not.
-pub fn read(text: &str) -> Read {
+/// Reads a JSON body into the case reader's tree, or `None` when the YAML reader must read
+/// it (see the module's header; a body that is not JSON, or nested beyond serde_json's limit,
+/// included: the caller checks it as JSON and reports what is wrong where).
+pub fn read(text: &str) -> Option<Node> {
     if text.contains('\\') {
         // An escape: YAML's double-quoted escapes are not all JSON's (surrogate pairs).
-        return Read::Fallback;
+        return None;
     }
     let mut de = serde_json::Deserializer::from_str(text);
-    match NodeSeed.deserialize(&mut de).and_then(|node| de.end().map(|()| node)) {
-        Ok(node) => Read::Node(node),
-        Err(e) if e.classify() == serde_json::error::Category::Data => Read::Fallback,
-        Err(e) => Read::NotJson(e),
-    }
+    NodeSeed.deserialize(&mut de).and_then(|node| de.end().map(|()| node)).ok()
 }
 
 fn scalar(text: impl Into<String>) -> Node {
@@ -51,7 +39,7 @@ impl<'de> DeserializeSeed<'de> for NodeSeed {
 
 struct NodeVisitor;
 
-/// The error that sends a body to the YAML reader (a `Data` error to serde_json).
+/// The error that sends a body to the YAML reader.
 fn fallback<E: de::Error>(why: &str) -> E {
     E::custom(format!("read by the YAML reader: {why}"))
 }
@@ -121,7 +109,7 @@ mod tests {
     #[test]
     fn json_reads_as_the_yaml_reader_reads_it() {
         let text = r#"{"edition": "1987", "dealer": "N", "events": [{"N": "1H"}, "director", {"claim": {"N": 10}}], "x": [true, null]}"#;
-        let Read::Node(fast) = read(text) else { panic!("the fast path takes it") };
+        let fast = read(text).expect("the fast path takes it");
         let yaml = bridgelaw_compiler::source::load_yaml(0, text).unwrap();
         assert_eq!(fast, yaml);
     }
@@ -129,9 +117,9 @@ mod tests {
     #[test]
     fn what_the_yaml_reader_may_read_otherwise_falls_back() {
         for text in [r#"{"a": "\u00e9"}"#, r#"{"a": -0}"#, r#"{"a": 1e3}"#, r#"{"a": 1, "a": 2}"#] {
-            assert!(matches!(read(text), Read::Fallback), "{text}");
+            assert!(read(text).is_none(), "{text}");
         }
-        assert!(matches!(read("{\"a\": "), Read::NotJson(_)));
-        assert!(matches!(read("{} x"), Read::NotJson(_)));
+        assert!(read("{\"a\": ").is_none());
+        assert!(read("{} x").is_none());
     }
 }

@@ -1285,6 +1285,11 @@ impl Referee<'_> {
     }
 
     fn finish(mut self) -> Ruling {
+        // Every change to the calls went through the helpers that keep `standing`.
+        debug_assert!(
+            self.standing.iter().copied().eq((0..self.calls.len()).filter(|&i| !self.calls[i].cancelled)),
+            "the standing-call index is out of step with the calls: a call was changed outside push_call, insert_call, set_cancelled and cancel_standing"
+        );
         if self.calls.is_empty() && self.case.contract.is_some() {
             // The case gives the contract instead of the auction.
             self.over = true;
