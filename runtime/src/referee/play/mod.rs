@@ -310,22 +310,6 @@ fn relation(from: Seat, to: Seat) -> Turn {
     }
 }
 
-/// Every derived fact is known; judgements and choices, and `unknown`, are not.
-fn derived_known(unknown: &[FactId]) -> Known {
-    static DERIVED: std::sync::OnceLock<Known> = std::sync::OnceLock::new();
-    let mut known = *DERIVED.get_or_init(|| {
-        let mut known = Known::default();
-        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
-            known.insert(f);
-        }
-        known
-    });
-    for f in unknown {
-        known.remove(*f);
-    }
-    known
-}
-
 impl Referee<'_> {
     #[allow(clippy::expect_used, reason = "play events are ruled only once the play has started")]
     fn st(&mut self) -> &mut PlayState {
