@@ -107,7 +107,7 @@ const NOT_RULINGS_2017_PLAY: &[(&str, &str)] = &[
     ("Law 51B2(a)", "penalty cards in several suits: declarer's choice of suit is not modelled"),
     ("Law 51B2(b)", "the same"),
     ("Law 51B2(c)", "the same"),
-    ("Law 48A", "play17a's clause (laws/2017/law10-48-49.yaml, the play_irregularity table): no 2017 case cites it yet"),
+    ("Law 48A", "play17a's clause (law10-48-49.yaml, play_irregularity): no 2017 case cites it yet"),
 ];
 
 #[test]
