@@ -4,6 +4,7 @@
 # server's memory sampled every 5 s. A benchmark, not a test: run it by hand.
 #
 #   scripts/load-test.sh [SECONDS] [CONNECTIONS] [WRK_THREADS]    # defaults 60 64 1
+#   BIN=/tmp/old/bridgelaw scripts/load-test.sh                     # another build, not rebuilt
 #
 # Needs wrk (`apt-get install wrk`). Builds the release binary first. Binds
 # 127.0.0.1 only; every process it starts is stopped on exit.
@@ -15,8 +16,10 @@ threads=${3:-1}
 port=${PORT:-18181}
 command -v wrk >/dev/null || { echo "wrk is required: apt-get install wrk"; exit 2; }
 [ "$seconds" -le 600 ] || { echo "at most 600 s"; exit 2; }
-cargo build --release -q -p bridgelaw
-bin=target/release/bridgelaw
+# BIN=path runs another build of the binary (to compare two builds in one sitting).
+if [ -z "${BIN:-}" ]; then cargo build --release -q -p bridgelaw; fi
+bin=${BIN:-target/release/bridgelaw}
+echo "load: $(uptime)"
 log=$(mktemp)
 "$bin" serve --addr "127.0.0.1:$port" --concurrency 1024 >"$log" 2>&1 &
 server=$!
@@ -46,3 +49,4 @@ wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency -s scripts/load-test
 kill "$sampler" 2>/dev/null || true
 sampler=
 echo "memory after: $(rss) KiB RSS"
+echo "load: $(uptime)"

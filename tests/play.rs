@@ -76,6 +76,13 @@ fn bad_play_is_a_clear_error() {
     assert_eq!(ruling.irregularities[0].rules, ["Law 57C3"]);
     let ruling = rule_text(&format!("{HEAD}  - W: H2\n").replace("\"1987\"", "\"2017\"")).unwrap();
     assert_eq!(ruling.irregularities[0].open_questions, ["lead_choice", "declarer_saw_dummy"]);
+    // Forbidding a suit after a premature play is a 2017 option (Law 57A); 1987 gives three, and
+    // says so rather than ruling on a choice its law does not offer.
+    let premature = "  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - E: H8\n  - S: H5\n  - W: H2\n  - N: HA\n  - N: SA\n  - W: S2\n  - director: {premature_option: forbid_other_suit, forbidden_suit: hearts}\n";
+    let err = rule_text(&format!("{HEAD}{premature}")).unwrap_err();
+    assert!(err.contains("premature_option = forbid_other_suit) is not an option the laws of edition 1987"), "{err}");
+    let ruling = rule_text(&format!("{HEAD}{premature}").replace("\"1987\"", "\"2017\"")).unwrap();
+    assert_eq!(ruling.irregularities[0].rules, ["Law 57", "Law 57A (forbid hearts)"]);
     let err =
         rule_text(&format!("{HEAD}  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - claim: {{N: 13}}\n")).unwrap_err();
     assert!(err.contains("North claims 13 tricks, but 12 remain"), "{err}");

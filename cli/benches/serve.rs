@@ -1,6 +1,7 @@
 //! Criterion benchmark of what `POST /api/v1/rule` does for a typical
 //! irregular auction (Law 30B2 of 1987, 8 events), without the network: the
-//! ruling alone, then reading the JSON case and writing the JSON ruling
+//! ruling alone, then reading the JSON case (with the case-file reader, and
+//! with the fast path `POST /api/v1/rule` takes) and writing the JSON ruling
 //! around it, then the whole service (layers and router) in process. The
 //! load test over loopback (`scripts/load-test.sh`) adds the HTTP connection.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
@@ -21,6 +22,9 @@ fn bench(c: &mut Criterion) {
     group.bench_function("rule only (parsed case)", |b| b.iter(|| bridgelaw_runtime::rule(&case).expect("it rules")));
     group.bench_function("read the JSON case (case_file)", |b| {
         b.iter(|| bridgelaw::case_file::parse(CASE).expect("it parses"))
+    });
+    group.bench_function("read the JSON case (serve's fast path)", |b| {
+        b.iter(|| serve::read_fast(CASE, None).expect("it parses"))
     });
     let ruling = bridgelaw_runtime::rule(&case).expect("it rules");
     group.bench_function("write the JSON ruling", |b| {

@@ -82,11 +82,8 @@ fn at(span: &Span, message: impl Into<String>) -> CaseError {
 
 /// The `expect:` block of a case file's text, or `None` when it has none.
 pub fn read(text: &str) -> Result<Option<Vec<EditionExpect>>, Vec<CaseError>> {
-    let root = marked_yaml::parse_yaml(0, text).map_err(|e| {
-        let (line, column) =
-            bridgelaw_compiler::source::load_error_marker(&e).map(|m| (m.line(), m.column())).unwrap_or((1, 1));
-        vec![CaseError { line, column, message: format!("not valid YAML: {e}") }]
-    })?;
+    // As the case reader reads it: a byte-order mark ignored, a key given twice an error.
+    let root = bridgelaw_compiler::source::load_yaml(0, text).map_err(|e| vec![crate::case_file::yaml_error(&e)])?;
     match root.as_mapping().and_then(|m| m.get_node("expect")) {
         Some(node) => parse_block(node).map(Some),
         None => Ok(None),

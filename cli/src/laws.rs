@@ -187,9 +187,10 @@ impl<'a> Rulebook<'a> {
     }
 }
 
-/// The `edition:` a case file names, if it parses that far.
+/// The `edition:` a case file names, if it parses that far (a file with a key given twice
+/// does not: the case reader then reports the duplicate, rather than one of its values).
 pub fn case_edition(text: &str) -> Option<String> {
-    let root = marked_yaml::parse_yaml(0, text.strip_prefix('\u{feff}').unwrap_or(text)).ok()?;
+    let root = bridgelaw_compiler::source::load_yaml(0, text).ok()?;
     Some(root.as_mapping()?.get_scalar("edition")?.as_str().to_string())
 }
 

@@ -102,3 +102,52 @@ fn every_bad_input_has_its_reviewed_error() {
         }
     });
 }
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let path = e.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+/// A law file of a `--laws` directory with a key given twice: the duplicate is reported at its
+/// second occurrence, naming the first, by every command that reads the directory.
+#[test]
+fn a_duplicate_key_in_a_law_directory_is_located() {
+    let dir = std::env::temp_dir().join(format!("bridgelaw-bad-laws-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&workspace().join("laws"), &dir);
+    let file = dir.join("1987/law30.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let twice =
+        text.replacen("    title: Pass out of rotation\n", "    title: Pass out of rotation\n    title: Again\n", 1);
+    assert_ne!(text, twice, "the law file has the title line");
+    std::fs::write(&file, twice).unwrap();
+    let line = twice_line(&std::fs::read_to_string(&file).unwrap());
+    let case = workspace().join("tests/cases/1987/law30-b2-partner-turn.yaml");
+    for args in [
+        vec!["check".into(), dir.display().to_string()],
+        vec!["rule".into(), "--laws".into(), dir.display().to_string(), case.display().to_string()],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_bridgelaw")).args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(&format!("law30.yaml:{line}:5")), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("duplicate key `title` (first given at line {}, column 5)", line - 1)),
+            "{args:?}: {stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The line of the second `title:` of the first clause.
+fn twice_line(text: &str) -> usize {
+    text.lines().position(|l| l == "    title: Again").unwrap() + 1
+}

@@ -329,3 +329,58 @@ async fn a_law_directory_rules_through_the_interpreter_as_the_built_in_laws_do()
     let (status, e) = request(RULE, r#"{"edition": "1987", "dealer": "N", "events": [{"N": "1Z"}]}"#).await;
     assert_eq!((status, e["errors"][0]["field"].as_str()), (400, Some("/events/0/N")), "{e}");
 }
+
+#[tokio::test]
+async fn a_key_given_twice_is_an_error_at_the_second() {
+    // The last value is not taken: the duplicate is the error, located, not "unknown edition 3000".
+    let body = "{\"edition\": \"1987\",\n \"edition\": \"3000\", \"dealer\": \"N\", \"events\": []}";
+    let e = api("POST", RULE, RULE, body).await;
+    let j = e.json();
+    assert_eq!((e.status, j["error"].as_str()), (400, Some("invalid_case")), "{j:#}");
+    assert_eq!((j["errors"][0]["line"].as_u64(), j["errors"][0]["column"].as_u64()), (Some(2), Some(2)), "{j:#}");
+    assert!(j["errors"][0]["message"].as_str().unwrap().contains("duplicate key `edition`"), "{j:#}");
+    // In an event's director entry too.
+    let body = r#"{"dealer": "N", "events": [{"N": "1H"}, {"W": "pass"}, {"director": {"pass_meaning": "natural", "pass_meaning": "conventional"}}]}"#;
+    let j = api("POST", RULE, RULE, body).await.json();
+    assert!(j["errors"][0]["message"].as_str().unwrap().contains("duplicate key `pass_meaning`"), "{j:#}");
+    // A case file opened on the page, with a byte-order mark, reads as without.
+    let e = api("POST", "/api/v1/case", "/api/v1/case", "\u{feff}dealer: N\nevents: []\n").await;
+    assert_eq!((e.status, e.json()["dealer"].as_str()), (200, Some("N")), "{}", e.text());
+    let e = api("POST", "/api/v1/case", "/api/v1/case", "dealer: N\nevents: []\ndealer: S\n").await;
+    assert_eq!((e.status, e.json()["errors"][0]["line"].as_u64()), (400, Some(3)), "{}", e.text());
+}
+
+/// Every case of the corpus, in its JSON form, is read alike by the fast path and by the
+/// YAML reader, and ruled alike through the endpoint.
+#[tokio::test]
+async fn every_corpus_case_reads_the_same_by_both_paths() {
+    let files = bridgelaw::case_file::discover(&[serve_support::workspace().join("tests/cases")]).unwrap();
+    assert!(files.len() > 100, "{}", files.len());
+    let mut fast = 0;
+    for f in &files {
+        let yaml = std::fs::read_to_string(f).unwrap();
+        let json = serve::to_json(&bridgelaw_compiler::source::load_yaml(0, &yaml).unwrap()).to_string();
+        let slow = bridgelaw::case_file::parse_with(&json, None);
+        let quick = serve::read_fast(&json, None);
+        match (&slow, &quick) {
+            (Ok(s), Some(q)) => {
+                assert_eq!(s, q, "{}", f.display());
+                assert_eq!(bridgelaw_runtime::rule(s), bridgelaw_runtime::rule(q), "{}", f.display());
+                fast += 1;
+            }
+            // A body the fast path does not take is read by the YAML reader alone.
+            (_, None) => {}
+            (Err(e), Some(_)) => panic!("{}: the fast path takes what the reader rejects: {e:?}", f.display()),
+        }
+        let answer = send("POST", RULE, json.clone()).await;
+        let expected = match &slow {
+            Ok(case) => bridgelaw_runtime::rule(case).map(|r| serde_json::to_value(r.versioned()).unwrap()).ok(),
+            Err(_) => None,
+        };
+        if let Some(expected) = expected {
+            assert_eq!((answer.status, answer.json()), (200, expected), "{}", f.display());
+        }
+    }
+    // Almost every case takes the fast path (those with an escape in a string do not).
+    assert!(fast * 10 >= files.len() * 9, "{fast} of {}", files.len());
+}

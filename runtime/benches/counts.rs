@@ -2,6 +2,9 @@
 //! --toggle-collect='counts::run*'`): `counts auction|play|scan N` rules the
 //! Law 30B2 auction or the 13-trick play with a revoke N times, or scans N
 //! random legal auctions, inside `run_*`, so that only that work is counted.
+//! `counts irregularities N` rules once a case with N irregularities: North
+//! opens, then West passes at East's turn N times, each time ruled (Law 30B2)
+//! and cancelled; the referee's time must grow linearly in N.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "benchmark code: a failed unwrap is a failed benchmark")]
 
 use bridgelaw_runtime::auction::{Call, Seat, Strain};
@@ -34,6 +37,18 @@ fn typical_case() -> Case {
         contract: None,
         regulations: Vec::new(),
     }
+}
+
+/// North opens; West passes out of rotation at partner's turn `n` times, the director
+/// ruling each; then the auction ends with three passes.
+fn many_irregularities(n: usize) -> Case {
+    let mut events = vec![call(Seat::N, "1H")];
+    for _ in 0..n {
+        events.push(call(Seat::W, "pass"));
+        events.push(Event::Director { answers: vec![("pass_meaning".into(), "natural".into())], by_seat: Vec::new() });
+    }
+    events.extend([call(Seat::E, "pass"), call(Seat::S, "pass"), call(Seat::W, "pass")]);
+    Case { edition: Edition::E1987, dealer: Seat::N, events, deal: None, contract: None, regulations: Vec::new() }
 }
 
 /// Deterministic pseudo-random legal auctions (xorshift), stored flat.
@@ -134,6 +149,7 @@ fn main() {
 
             println!("{}", run_rulings(&play, n));
         }
+        Some("irregularities") => println!("{}", run_rulings(&many_irregularities(n), 1)),
         Some("scan") => println!("{}", run_scan(&legal_auctions(n))),
         _ => println!("{}", run_rulings(&typical_case(), n)),
     }

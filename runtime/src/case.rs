@@ -31,6 +31,8 @@ pub enum Event {
     Ask { by: Seat, of: Seat },
     /// A card exposed unintentionally, not played: dropped face up, or seen by partner.
     Expose { seat: Seat, card: Card },
+    /// A defender makes the opening lead face down (Law 41A): it is faced when he plays the card.
+    FaceDown { seat: Seat, card: Card },
     /// After a faced opening lead out of turn, declarer begins to spread his hand, exposing
     /// these cards (Law 54A).
     Spread { seat: Seat, cards: Vec<Card> },

@@ -67,6 +67,9 @@ impl Rectified {
                 format!("{o}'s {c} replaces his earlier call, which is withdrawn; the auction continues with {turn_of}")
             }
             Rectification::SubstituteCall => format!("{o}'s {c} replaces his earlier call, which is withdrawn"),
+            Rectification::WithdrawEarlierCall if turn_of == o.partner() => {
+                format!("{o}'s earlier call is withdrawn and his {c} replaces it")
+            }
             Rectification::WithdrawEarlierCall => format!("{o}'s earlier call is withdrawn; his next call replaces it"),
             Rectification::BarredPlayerPasses => {
                 format!("{turn_of}, obliged to pass, is deemed to have passed; {o}'s {c} is in rotation")
@@ -193,6 +196,7 @@ impl Rectified {
             Rectification::OptionNotAvailable => {
                 "declarer's choice is not one of the options this edition's law gives him".into()
             }
+            Rectification::FaceDownLeadRetracted => format!("{o}'s face-down opening lead {c} is taken back into his hand"),
             Rectification::PlayAtProperTurn => {
                 format!("{o}'s {c} goes back to his hand, and he must play it to the trick at his proper turn")
             }
@@ -360,6 +364,7 @@ pub const INSPECTION: &str = "inspection_of_quitted_trick";
 pub const SETTLEMENT: &str = "rectification_settled_by_players";
 pub const WITHDRAWAL: &str = "withdrawal_after_revoke";
 pub const RESTRICTED_LEAD: &str = "restricted_lead";
+pub const FACE_DOWN_LEAD: &str = "face_down_lead";
 
 /// The ruling on one irregularity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -430,6 +435,7 @@ impl IrregularityRuling {
             PENALTY_CARD_LEAD => format!("{t} has the lead while his partner {o} has the major penalty card {a}"),
             UNMET_PENALTY => format!("{o}'s {a} does not meet a lead or play penalty"),
             RESTRICTED_LEAD => format!("{t} is to lead, under a lead restriction from {o}'s withdrawn {a}"),
+            FACE_DOWN_LEAD => format!("{o} led {a} face down, and his partner faced an opening lead out of turn"),
             WITHDRAWAL => format!("{o} withdraws {a}, played after a revoke that was corrected"),
             SETTLEMENT => format!("the players settled the rectification of {o}'s {a} among themselves"),
             INSPECTION => {

@@ -3,7 +3,7 @@
 //! clause, and the OpenAPI document that describes them all.
 
 use super::errors::{ApiError, Located};
-use super::App;
+use super::{fast, App};
 use crate::case_file;
 use crate::laws::{RuleError, Rulebook};
 use axum::body::Bytes;
@@ -115,6 +115,15 @@ fn check_json(text: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// A case sent as JSON, read by the fast path alone (`None` where the YAML reader would be
+/// asked): for the test that both paths read every case alike.
+pub fn read_fast(text: &str, edition: Option<Edition>) -> Option<bridgelaw_runtime::Case> {
+    match fast::read(text) {
+        fast::Read::Node(tree) => case_file::read_node(&tree, edition).ok().map(|l| l.case),
+        _ => None,
+    }
+}
+
 /// Reads a case (YAML, of which JSON is a part) with the case-file reader.
 fn parse_case(text: &str, edition: Option<Edition>) -> Result<bridgelaw_runtime::Case, ApiError> {
     case_file::parse_with(text, edition).map_err(|errors| located(text, errors))
@@ -122,7 +131,10 @@ fn parse_case(text: &str, edition: Option<Edition>) -> Result<bridgelaw_runtime:
 
 /// The case reader's errors, each with the JSON Pointer of its field.
 fn located(text: &str, errors: Vec<case_file::CaseError>) -> ApiError {
-    let root = marked_yaml::parse_yaml(0, text).ok();
+    // Only to name each error's field: a key given twice (itself the error) is read leniently here.
+    let root = bridgelaw_compiler::source::load_yaml(0, text)
+        .or_else(|_| marked_yaml::parse_yaml(0, bridgelaw_compiler::source::strip_bom(text)))
+        .ok();
     let errors: Vec<Located> = errors
         .into_iter()
         .map(|e| Located {
@@ -153,11 +165,24 @@ async fn rule(
 /// The ruling on a case in JSON, as JSON: what `POST /api/v1/rule` answers
 /// once the body is read (also measured on its own by `cli/benches/serve.rs`).
 pub fn rule_json(app: &App, text: &str, edition: Option<&str>) -> Result<Vec<u8>, ApiError> {
-    check_json(text)?;
+    let tree = match fast::read(text) {
+        fast::Read::Node(node) => Some(node),
+        fast::Read::Fallback => {
+            check_json(text)?;
+            None
+        }
+        fast::Read::NotJson(e) => {
+            check_json(text)?;
+            return Err(ApiError::bad_request("malformed_json", format!("the body is not JSON: {e}")));
+        }
+    };
     let ruled = match app.rulebook {
-        // The built-in editions: one reading of the case, its edition checked by the reader.
+        // The built-in editions: one reading of the case (from the JSON tree when it reads
+        // cleanly, else by the YAML reader, which locates every error), its edition checked.
         Rulebook::BuiltIn => {
-            let case = parse_case(text, edition.and_then(Edition::from_name)).map_err(|e| {
+            let edition_named = edition.and_then(Edition::from_name);
+            let fast = tree.and_then(|t| case_file::read_node(&t, edition_named).ok()).map(|l| l.case);
+            let case = fast.map_or_else(|| parse_case(text, edition_named), Ok).map_err(|e| {
                 // An edition the server does not have is a 404, as with the interpreted laws.
                 let named = edition.is_none().then(|| crate::laws::case_edition(text)).flatten();
                 match named {
@@ -196,13 +221,13 @@ pub fn rule_json(app: &App, text: &str, edition: Option<&str>) -> Result<Vec<u8>
 async fn read_case(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
     let text = body_text(&app, &body)?;
     parse_case(&text, None)?;
-    let root = marked_yaml::parse_yaml(0, text.as_str())
-        .map_err(|e| ApiError::bad_request("invalid_case", format!("not valid YAML: {e}")))?;
+    let root =
+        bridgelaw_compiler::source::load_yaml(0, &text).map_err(|e| located(&text, vec![case_file::yaml_error(&e)]))?;
     Ok(json_value(&to_json(&root)))
 }
 
 /// A YAML node as JSON, every scalar a string (as the case-file reader sees it).
-fn to_json(node: &Node) -> Value {
+pub fn to_json(node: &Node) -> Value {
     match node {
         Node::Scalar(s) => Value::String(s.as_str().to_string()),
         Node::Sequence(items) => Value::Array(items.iter().map(to_json).collect()),

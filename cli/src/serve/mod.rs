@@ -7,6 +7,7 @@
 mod api;
 mod assets;
 mod errors;
+mod fast;
 mod net;
 
 use crate::book::{self, CaseSource};
@@ -28,7 +29,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-pub use api::{rule_json, OPENAPI};
+pub use api::{read_fast, rule_json, to_json, OPENAPI};
 pub use errors::ApiError;
 
 /// The Content-Security-Policy of every response: nothing from elsewhere.

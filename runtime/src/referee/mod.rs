@@ -136,11 +136,75 @@ struct PendingLead {
     clauses: Vec<&'static str>,
 }
 
+/// For each position in a case's events, what comes next: each seat's next call (and next
+/// call that is not a double or redouble), the next `director` entry and the next card.
+/// Built once, so that looking ahead from an irregularity does not walk the rest of the case.
+struct Ahead {
+    /// Per position: per seat, the index of the next call event, then of the next call
+    /// event that is not a double or redouble (`NONE` if there is none).
+    calls: Vec<[u32; 8]>,
+    director: Vec<u32>,
+    card: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Ahead {
+    fn new(events: &[Event]) -> Ahead {
+        let n = events.len();
+        let (mut calls, mut director, mut card) = (vec![[NONE; 8]; n + 1], vec![NONE; n + 1], vec![NONE; n + 1]);
+        for (i, e) in events.iter().enumerate().rev() {
+            let at = u32::try_from(i).unwrap_or(NONE);
+            (calls[i], director[i], card[i]) = (calls[i + 1], director[i + 1], card[i + 1]);
+            match e {
+                Event::Call { seat, call } => {
+                    calls[i][*seat as usize] = at;
+                    if !matches!(call, Call::Double | Call::Redouble) {
+                        calls[i][4 + *seat as usize] = at;
+                    }
+                }
+                Event::Director { .. } => director[i] = at,
+                Event::Play { .. } | Event::SimultaneousPlays { .. } | Event::Together { .. } => card[i] = at,
+                _ => {}
+            }
+        }
+        Ahead { calls, director, card }
+    }
+
+    fn found(&self, list: &[u32], from: usize) -> Option<usize> {
+        list.get(from).copied().filter(|&i| i != NONE).map(|i| i as usize)
+    }
+
+    /// The index of the first call event by `seat` at index `from` or later (not a double or
+    /// redouble if `skip_doubles`).
+    fn call(&self, from: usize, seat: Seat, skip_doubles: bool) -> Option<usize> {
+        let column = seat as usize + if skip_doubles { 4 } else { 0 };
+        self.calls.get(from).map(|c| c[column]).filter(|&i| i != NONE).map(|i| i as usize)
+    }
+
+    /// The index of the first `director` entry at index `from` or later.
+    fn director(&self, from: usize) -> Option<usize> {
+        self.found(&self.director, from)
+    }
+
+    /// The index of the first card played at index `from` or later.
+    fn card(&self, from: usize) -> Option<usize> {
+        self.found(&self.card, from)
+    }
+}
+
 struct Referee<'c> {
     case: &'c Case,
     /// The laws ruled with: an edition's generated tables, or interpreted laws.
     laws: &'c dyn Laws,
     calls: Vec<Made>,
+    /// The indices of the calls that stand, in order. Every change to `calls` goes through
+    /// `push_call`, `insert_call` and `set_cancelled`, which keep it, so that no question about
+    /// the standing auction walks the cancelled calls: ruling stays linear in the number of
+    /// irregularities (issue 15).
+    standing: Vec<usize>,
+    /// What lies ahead of each event, for `look_ahead` and `attention_after_opening_lead`.
+    ahead: Ahead,
     turn: Seat,
     over: bool,
     bindings: Vec<Binding>,
@@ -183,6 +247,8 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         case,
         laws,
         calls: Vec::with_capacity(case.events.len() + 1),
+        standing: Vec::new(),
+        ahead: Ahead::new(&case.events),
         turn: case.dealer,
         over: false,
         bindings: Vec::new(),
@@ -231,6 +297,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
             Event::Withdraw { seat, card } => r.withdraw(number, *seat, *card)?,
             Event::Expose { seat, card } => r.expose(number, *seat, *card)?,
             Event::Spread { seat, cards } => r.spread(number, *seat, cards)?,
+            Event::FaceDown { seat, card } => r.face_down(number, *seat, *card)?,
             Event::Inspect { by, trick } => r.inspect(number, *by, *trick)?,
             Event::Claim { seat, tricks } => r.claim(number, *seat, *tricks)?,
             // An explanation is not an irregularity; the director judges any misinformation.
@@ -377,6 +444,89 @@ impl Referee<'_> {
         tables::decide(self.laws, table, facts)
     }
 
+    /// Records a call at the end of the auction.
+    fn push_call(&mut self, m: Made) {
+        if !m.cancelled {
+            self.standing.push(self.calls.len());
+        }
+        self.calls.push(m);
+    }
+
+    /// Records a call at index `i`, before the calls from there on.
+    fn insert_call(&mut self, i: usize, m: Made) {
+        self.calls.insert(i, m);
+        let from = self.standing.partition_point(|&j| j < i);
+        self.standing[from..].iter_mut().for_each(|j| *j += 1);
+        if !m.cancelled {
+            self.standing.insert(from, i);
+        }
+    }
+
+    /// Cancels the call at `i`, or lets it stand again.
+    fn set_cancelled(&mut self, i: usize, cancelled: bool) {
+        if self.calls[i].cancelled == cancelled {
+            return;
+        }
+        self.calls[i].cancelled = cancelled;
+        match self.standing.binary_search(&i) {
+            Ok(at) if cancelled => {
+                self.standing.remove(at);
+            }
+            Err(at) if !cancelled => self.standing.insert(at, i),
+            _ => {}
+        }
+    }
+
+    /// Cancels the standing calls from index `from` on that `which` selects.
+    fn cancel_standing(&mut self, from: usize, which: impl Fn(&Made) -> bool) {
+        let at = self.standing.partition_point(|&j| j < from);
+        let calls = &mut self.calls;
+        let kept: Vec<usize> = self.standing[at..]
+            .iter()
+            .copied()
+            .filter(|&j| {
+                let cancel = which(&calls[j]);
+                calls[j].cancelled |= cancel;
+                !cancel
+            })
+            .collect();
+        self.standing.truncate(at);
+        self.standing.extend(kept);
+    }
+
+    /// The indices of the standing calls from index `from` on.
+    fn standing_from(&self, from: usize) -> impl Iterator<Item = usize> + '_ {
+        self.standing[self.standing.partition_point(|&j| j < from)..].iter().copied()
+    }
+
+    /// The standing calls before index `end`, compact (as `auction`'s functions take them).
+    fn standing_before(&self, end: usize) -> Vec<Made> {
+        self.standing.iter().take_while(|&&j| j < end).map(|&j| self.calls[j]).collect()
+    }
+
+    /// The last standing call by `seat` before index `end`.
+    fn last_standing_by(&self, seat: Seat, end: usize) -> Option<usize> {
+        let upto = self.standing.partition_point(|&j| j < end);
+        self.standing[..upto].iter().rev().copied().find(|&j| self.calls[j].seat == seat)
+    }
+
+    /// The last standing bid before index `end`.
+    fn last_standing_bid(&self, end: usize) -> Option<Call> {
+        let upto = self.standing.partition_point(|&j| j < end);
+        self.standing[..upto].iter().rev().map(|&j| self.calls[j].call).find(|c| c.is_bid())
+    }
+
+    /// Whether the standing calls end the auction: four passes, or three passes after a bid.
+    fn auction_over(&self) -> bool {
+        let mut standing = self.standing.iter().rev().map(|&j| self.calls[j].call);
+        let passes = standing.clone().take_while(|c| *c == Call::Pass).count();
+        if standing.any(|c| c.is_bid()) {
+            passes >= 3
+        } else {
+            passes >= 4
+        }
+    }
+
     fn bound(&self, seat: Seat) -> impl Iterator<Item = &Binding> {
         self.bindings.iter().filter(move |b| b.seat == seat)
     }
@@ -415,7 +565,7 @@ impl Referee<'_> {
             }
             if std::mem::take(&mut self.cancelled_onwards) {
                 // The condoning call is among those the ruling cancelled.
-                self.calls.push(Made { seat, call, cancelled: true });
+                self.push_call(Made { seat, call, cancelled: true });
                 return Ok(());
             }
         }
@@ -471,7 +621,7 @@ impl Referee<'_> {
             let what = format!("{seat} calls {call} against an obligation from an earlier ruling");
             return Err(unsupported(event, self.edition(), &what));
         }
-        self.calls.push(Made { seat, call, cancelled: false });
+        self.push_call(Made { seat, call, cancelled: false });
         let index = self.calls.len() - 1;
         let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, Some(index));
         p.facts.broken_obligation = broken;
@@ -485,21 +635,17 @@ impl Referee<'_> {
     fn change(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
         self.no_pending(event)?;
         let after_change = self.misinformation_change.filter(|(s, _)| *s == seat.rho()).map(|(_, i)| i);
-        let standing_after =
-            |from: usize| (from..self.calls.len()).find(|&i| !self.calls[i].cancelled && self.calls[i].seat == seat);
+        let standing_after = |from: usize| self.standing_from(from).find(|&i| self.calls[i].seat == seat);
         let (by, target) = match after_change.and_then(|i| standing_after(i + 1)) {
             Some(t) => (tables::ChangeBy::LhoAfterChange, Some(t)),
-            None => (
-                tables::ChangeBy::Misinformed,
-                (0..self.calls.len()).rev().find(|&i| !self.calls[i].cancelled && self.calls[i].seat == seat),
-            ),
+            None => (tables::ChangeBy::Misinformed, self.last_standing_by(seat, self.calls.len())),
         };
         let Some(target) = target else {
             return Err(err(event, format!("{seat} changes a call, but has made none")));
         };
         let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, None);
         p.facts.change_by = by;
-        let since = |who: Seat| self.calls[target + 1..].iter().any(|m| !m.cancelled && m.seat == who);
+        let since = |who: Seat| self.standing_from(target + 1).any(|i| self.calls[i].seat == who);
         p.facts.partner_called_since = since(seat.partner());
         p.facts.lho_called_since = since(seat.lho());
         p.facts.auction_period_over = self.play.is_some();
@@ -511,32 +657,23 @@ impl Referee<'_> {
     /// Whether the first `director` entry after `event` comes only after the first card; if
     /// so, that entry is the late discovery this ruling answers, and is not ruled again.
     fn attention_after_opening_lead(&mut self, event: usize) -> bool {
-        let rest = self.case.events.iter().enumerate().skip(event);
-        let mut played = false;
-        for (i, e) in rest {
-            match e {
-                Event::Play { .. } | Event::SimultaneousPlays { .. } | Event::Together { .. } => played = true,
-                Event::Director { .. } if played => {
-                    self.answered_by_next = Some(i + 1);
-                    return true;
-                }
-                Event::Director { .. } => return false,
-                _ => {}
+        match (self.ahead.director(event), self.ahead.card(event)) {
+            (Some(director), Some(card)) if card < director => {
+                self.answered_by_next = Some(director + 1);
+                true
             }
+            _ => false,
         }
-        false
     }
 
     /// A correction of a player's last call made later than at once (Law 25), for the
     /// `change_of_call` table.
     fn correct(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
         self.no_pending(event)?;
-        let Some(target) =
-            (0..self.calls.len()).rev().find(|&i| !self.calls[i].cancelled && self.calls[i].seat == seat)
-        else {
+        let Some(target) = self.last_standing_by(seat, self.calls.len()) else {
             return Err(err(event, format!("{seat} corrects a call, but has made none")));
         };
-        let since = |who: Seat| self.calls[target + 1..].iter().any(|m| !m.cancelled && m.seat == who);
+        let since = |who: Seat| self.standing_from(target + 1).any(|i| self.calls[i].seat == who);
         let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, None);
         p.facts.lho_called_since = since(seat.lho());
         p.facts.partner_called_since = since(seat.partner());
@@ -550,7 +687,7 @@ impl Referee<'_> {
     /// A player found to have called holding cards from the wrong board (1987 Law 17D, 2017 15A).
     fn wrong_board(&mut self, event: usize, seat: Seat) -> Result<(), RefereeError> {
         self.no_pending(event)?;
-        let Some(first) = self.calls.iter().position(|m| !m.cancelled && m.seat == seat) else {
+        let Some(first) = self.standing_from(0).find(|&i| self.calls[i].seat == seat) else {
             return Err(err(event, format!("{seat} holds cards from the wrong board but has not called")));
         };
         let mut p = self.pending_for(
@@ -561,7 +698,7 @@ impl Referee<'_> {
             Irregularity::CallWhenObligedToPass,
             Some(first),
         );
-        p.facts.partner_called_since = self.calls[first + 1..].iter().any(|m| !m.cancelled && m.seat == seat.partner());
+        p.facts.partner_called_since = self.standing_from(first + 1).any(|i| self.calls[i].seat == seat.partner());
         p.facts.auction_period_over = self.play.is_some();
         p.table = Table::WrongBoard;
         self.pending = Some(p);
@@ -581,14 +718,14 @@ impl Referee<'_> {
     /// Carries out a change of call the table allows: the new call replaces the old in place.
     fn change_call(&mut self, p: &Pending) {
         let Some(target) = p.target else { return };
-        self.calls[target].cancelled = true;
+        self.set_cancelled(target, true);
         self.withdrawn_earlier = Some(self.calls[target].call);
-        self.calls.insert(target + 1, Made { seat: p.offender, call: p.call, cancelled: false });
+        self.insert_call(target + 1, Made { seat: p.offender, call: p.call, cancelled: false });
         self.misinformation_change = Some((p.offender, target + 1));
-        if let Some(last) = self.calls.iter().rev().find(|m| !m.cancelled) {
-            self.turn = last.seat.lho();
+        if let Some(&last) = self.standing.last() {
+            self.turn = self.calls[last].seat.lho();
         }
-        self.over = auction_over(&self.calls) && self.skipped.is_empty();
+        self.over = self.auction_over() && self.skipped.is_empty();
     }
 
     /// Classifies a call made in turn: `None` if it is legal.
@@ -602,10 +739,12 @@ impl Referee<'_> {
             return Ok(Some(Irregularity::CallWhenObligedToPass));
         }
         Ok(match call {
-            Call::Bid { .. } if !outranks(call, last_bid(&self.calls).map(|m| m.call)) => {
+            Call::Bid { .. } if !outranks(call, self.last_standing_bid(self.calls.len())) => {
                 Some(Irregularity::InsufficientBid)
             }
-            Call::Double | Call::Redouble if !admissible_double(&self.calls, seat, call) => {
+            Call::Double | Call::Redouble
+                if !admissible_double(&self.standing_before(self.calls.len()), seat, call) =>
+            {
                 Some(Irregularity::InadmissibleDouble)
             }
             _ => None,
@@ -614,7 +753,7 @@ impl Referee<'_> {
 
     /// Records a legal call in rotation.
     fn legal(&mut self, seat: Seat, call: Call) {
-        self.calls.push(Made { seat, call, cancelled: false });
+        self.push_call(Made { seat, call, cancelled: false });
         self.bindings.retain(|b| b.seat != seat || b.bound == Bound::Pass(Duration::Throughout));
         self.skipped.retain(|s| s.0 != seat);
         self.turn = seat.lho();
@@ -622,7 +761,7 @@ impl Referee<'_> {
 
     /// After a legal call: the end of the auction, unless a skipped player must still call.
     fn check_end(&mut self, event: usize) -> Result<(), RefereeError> {
-        if !auction_over(&self.calls) {
+        if !self.auction_over() {
             return Ok(());
         }
         let Some(&(skipped, by)) = self.skipped.first() else {
@@ -653,7 +792,9 @@ impl Referee<'_> {
         } else {
             Turn::Lho
         };
-        let before = index.map(|i| &self.calls[..i]).unwrap_or(&self.calls);
+        // The standing calls before the irregular one, compact.
+        let view = self.standing_before(index.unwrap_or(self.calls.len()));
+        let before = view.as_slice();
         let contract = if irregularity == Irregularity::CallAfterAuction { auction::contract(before) } else { None };
         let facts = Facts {
             irregularity,
@@ -703,7 +844,7 @@ impl Referee<'_> {
         call: Call,
         irregularity: Irregularity,
     ) -> Result<(), RefereeError> {
-        self.calls.push(Made { seat, call, cancelled: false });
+        self.push_call(Made { seat, call, cancelled: false });
         let index = self.calls.len() - 1;
         let turn_of = if self.over { seat } else { self.turn };
         let p = self.pending_for(event, seat, call, turn_of, irregularity, Some(index));
@@ -744,45 +885,50 @@ impl Referee<'_> {
         self.call(event, second.0, second.1)
     }
 
-    /// Facts a later event reveals: the calls made after the ruling.
+    /// The first call by `seat` in the events from index `from` on (see [`Ahead::call`]).
+    fn next_call(&self, from: usize, seat: Seat, skip_doubles: bool) -> Option<Call> {
+        match self.case.events.get(self.ahead.call(from, seat, skip_doubles)?) {
+            Some(Event::Call { call, .. }) => Some(*call),
+            _ => None,
+        }
+    }
+
+    /// Facts a later event reveals: the calls made after the ruling (the first by the
+    /// offender's right-hand opponent, and the offender's first that may correct his call).
     fn look_ahead(&self, p: &mut Pending) {
-        let mut rho_seen = p.known.contains(&FactId::RhoCall);
-        let mut offender_seen = p.known.contains(&FactId::OffenderCall) && p.known.contains(&FactId::Correction);
-        for e in self.case.events.iter().skip(p.event) {
-            if rho_seen && offender_seen {
-                // Nothing more to learn: stop, so that ruling stays linear in the case's length.
-                break;
-            }
-            let Event::Call { seat, call } = *e else { continue };
-            if seat == p.offender.rho() && !rho_seen {
-                rho_seen = true;
+        if !p.known.contains(&FactId::RhoCall) {
+            if let Some(call) = self.next_call(p.event, p.offender.rho(), false) {
                 p.facts.rho_call = if call == Call::Pass { tables::RhoCall::Pass } else { tables::RhoCall::Acts };
                 p.known.insert(FactId::RhoCall);
             }
-            let not_a_correction =
-                p.facts.irregularity == Irregularity::InsufficientBid && matches!(call, Call::Double | Call::Redouble);
-            if seat == p.offender && !offender_seen && not_a_correction {
-                // The offender doubles instead of correcting: the law may rule that attempt (2017 27B3).
-                p.facts.double_attempted = true;
-            }
-            if seat == p.offender && !offender_seen && !not_a_correction {
-                offender_seen = true;
-                let same = match (call, indicated(&p.facts, p.call)) {
-                    (Call::Bid { strain, .. }, Some(indicated)) => Some(strain) == indicated,
-                    (Call::Bid { strain: a, .. }, None) => matches!(p.call, Call::Bid { strain: b, .. } if a == b),
-                    _ => false,
-                };
-                p.facts.offender_call =
-                    if same { tables::OffenderCall::SameDenomination } else { tables::OffenderCall::Other };
-                let lowest = lowest_sufficient(p.last_bid, p.call);
-                p.facts.correction = if Some(call) == lowest {
-                    tables::Correction::LowestSameDenomination
-                } else {
-                    tables::Correction::Other
-                };
-                p.known.insert(FactId::OffenderCall);
-                p.known.insert(FactId::Correction);
-            }
+        }
+        if p.known.contains(&FactId::OffenderCall) && p.known.contains(&FactId::Correction) {
+            return;
+        }
+        // A double or redouble after an insufficient bid is no correction of it.
+        let skip_doubles = p.facts.irregularity == Irregularity::InsufficientBid;
+        if skip_doubles {
+            // The offender doubles instead of correcting: the law may rule that attempt (2017 27B3).
+            let first = self.ahead.call(p.event, p.offender, false);
+            let correction = self.ahead.call(p.event, p.offender, true);
+            p.facts.double_attempted |= first.is_some() && first != correction;
+        }
+        if let Some(call) = self.next_call(p.event, p.offender, skip_doubles) {
+            let same = match (call, indicated(&p.facts, p.call)) {
+                (Call::Bid { strain, .. }, Some(indicated)) => Some(strain) == indicated,
+                (Call::Bid { strain: a, .. }, None) => matches!(p.call, Call::Bid { strain: b, .. } if a == b),
+                _ => false,
+            };
+            p.facts.offender_call =
+                if same { tables::OffenderCall::SameDenomination } else { tables::OffenderCall::Other };
+            let lowest = lowest_sufficient(p.last_bid, p.call);
+            p.facts.correction = if Some(call) == lowest {
+                tables::Correction::LowestSameDenomination
+            } else {
+                tables::Correction::Other
+            };
+            p.known.insert(FactId::OffenderCall);
+            p.known.insert(FactId::Correction);
         }
     }
 
@@ -864,6 +1010,9 @@ impl Referee<'_> {
         // change recorded later, `corrects` or `changes`, names no one: the calls after it stand.)
         let turn_of = match t.rectification {
             Rectification::SubstituteCall if p.target.is_some() => p.offender,
+            // A change recorded later replaces the earlier call at once (`change_call`); the
+            // partner marks it for the text (a change of call is never made at partner's turn).
+            Rectification::WithdrawEarlierCall if p.target.is_some() => p.offender.partner(),
             Rectification::SubstituteCall if p.facts.lho_called => p.offender.lho().lho(),
             Rectification::SubstituteCall => p.offender.lho(),
             _ => p.turn_of,
@@ -881,7 +1030,12 @@ impl Referee<'_> {
 
     fn bind(&mut self, seats: &[Seat], bound: Bound, imposed_by: Traced) {
         for &seat in seats {
-            self.bindings.push(Binding { seat, bound, imposed_by });
+            // The same obligation imposed again by the same rule adds nothing (and would make the
+            // obligations, and the seats of a review of enforced passes, grow with each repetition).
+            let same = |b: &Binding| b.seat == seat && b.bound == bound && b.imposed_by == imposed_by;
+            if !self.bindings.iter().any(same) {
+                self.bindings.push(Binding { seat, bound, imposed_by });
+            }
         }
     }
 
@@ -902,19 +1056,19 @@ impl Referee<'_> {
             }
             Rectification::CancelCall => {
                 if let Some(i) = p.index {
-                    self.calls[i].cancelled = true;
+                    self.set_cancelled(i, true);
                 }
                 self.turn = p.turn_of;
             }
             Rectification::CancelFromCall => {
                 if let Some(i) = p.index {
-                    self.calls[i..].iter_mut().for_each(|m| m.cancelled = true);
+                    self.cancel_standing(i, |_| true);
                 }
                 self.cancelled_onwards = true;
                 self.turn = p.turn_of;
             }
             Rectification::SubstitutePass => {
-                self.calls.push(Made { seat: p.offender, call: Call::Pass, cancelled: false });
+                self.push_call(Made { seat: p.offender, call: Call::Pass, cancelled: false });
                 self.turn = p.offender.lho();
             }
             Rectification::SubstituteCall | Rectification::WithdrawEarlierCall if p.target.is_some() => {
@@ -923,24 +1077,24 @@ impl Referee<'_> {
             }
             Rectification::SubstituteCall => {
                 let Some(i) = p.index else { return view };
-                if let Some(m) = self.calls[..i].iter_mut().rev().find(|m| m.seat == p.offender && !m.cancelled) {
-                    m.cancelled = true;
-                    self.withdrawn_earlier = Some(m.call);
+                if let Some(m) = self.last_standing_by(p.offender, i) {
+                    self.set_cancelled(m, true);
+                    self.withdrawn_earlier = Some(self.calls[m].call);
                 }
-                self.calls[i].cancelled = false;
+                self.set_cancelled(i, false);
                 self.turn = p.offender.lho();
             }
             Rectification::WithdrawEarlierCall => {
                 let end = p.index.unwrap_or(self.calls.len());
-                if let Some(m) = self.calls[..end].iter_mut().rev().find(|m| m.seat == p.offender && !m.cancelled) {
-                    m.cancelled = true;
-                    self.withdrawn_earlier = Some(m.call);
+                if let Some(m) = self.last_standing_by(p.offender, end) {
+                    self.set_cancelled(m, true);
+                    self.withdrawn_earlier = Some(self.calls[m].call);
                 }
                 self.turn = p.offender;
             }
             Rectification::BarredPlayerPasses => {
                 if let Some(i) = p.index {
-                    self.calls.insert(i, Made { seat: p.turn_of, call: Call::Pass, cancelled: false });
+                    self.insert_call(i, Made { seat: p.turn_of, call: Call::Pass, cancelled: false });
                 }
                 self.bindings.retain(|b| b.seat != p.turn_of || b.bound == Bound::Pass(Duration::Throughout));
                 self.turn = p.offender.lho();
@@ -955,14 +1109,15 @@ impl Referee<'_> {
             }
             // The substituted call is cancelled: recorded in place, or recorded as cancelled.
             Rectification::ChangeRefused => match p.index {
-                Some(i) => self.calls[i].cancelled = true,
-                None => self.calls.push(Made { seat: p.offender, call: p.call, cancelled: true }),
+                Some(i) => self.set_cancelled(i, true),
+                None => self.push_call(Made { seat: p.offender, call: p.call, cancelled: true }),
             },
             Rectification::WithdrawLhoCall => {
                 let lho = p.offender.lho();
                 let from = p.target.map_or(0, |t| t + 1);
-                if let Some(m) = self.calls[from..].iter_mut().find(|m| m.seat == lho && !m.cancelled) {
-                    m.cancelled = true;
+                let first = self.standing_from(from).find(|&i| self.calls[i].seat == lho);
+                if let Some(m) = first {
+                    self.set_cancelled(m, true);
                     self.turn = lho;
                 }
             }
@@ -970,7 +1125,7 @@ impl Referee<'_> {
                 self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() })
             }
             Rectification::CancelDeal => {
-                self.calls.iter_mut().for_each(|m| m.cancelled = true);
+                self.cancel_standing(0, |_| true);
                 self.stopped_at = Some(0);
             }
             // The calls the law cancels are the table's to say (`cancel_from_call`).
@@ -979,8 +1134,7 @@ impl Referee<'_> {
             Rectification::CancelLaterPasses => {
                 let from = self.skipped.iter().find(|s| s.0 == p.turn_of).map(|s| s.1 + 1);
                 if let Some(from) = from {
-                    let from = from.min(self.calls.len());
-                    self.calls[from..].iter_mut().filter(|m| m.call == Call::Pass).for_each(|m| m.cancelled = true);
+                    self.cancel_standing(from, |m| m.call == Call::Pass);
                 }
             }
             Rectification::MustPass { duration, .. } => self.bind(&view.seats, Bound::Pass(duration), *t),
@@ -1034,8 +1188,7 @@ impl Referee<'_> {
             // The rectifications of the play never come from the auction's tables.
             _ => {}
         }
-        self.over =
-            auction_over(&self.calls) && self.skipped.is_empty() && t.rectification != Rectification::ReopenAuction;
+        self.over = self.auction_over() && self.skipped.is_empty() && t.rectification != Rectification::ReopenAuction;
         view
     }
 
@@ -1048,9 +1201,9 @@ impl Referee<'_> {
             _ => None,
         };
         let later = suit.is_some_and(|s| {
-            self.calls[l.after.min(self.calls.len())..].iter().any(|m| {
-                !m.cancelled && m.seat == l.offender && matches!(m.call, Call::Bid { strain, .. } if strain == s)
-            })
+            self.standing_from(l.after)
+                .map(|i| self.calls[i])
+                .any(|m| m.seat == l.offender && matches!(m.call, Call::Bid { strain, .. } if strain == s))
         });
         let facts =
             Facts { withdrawn_suit: suit.is_some() || l.suit_showing_pass, suit_later_specified: later, ..l.facts };
@@ -1104,8 +1257,8 @@ impl Referee<'_> {
         }
         let play = self.play_ruling();
         let open = self.stopped_at.is_some();
-        for &i in &self.struck {
-            self.calls[i].cancelled = true;
+        for i in std::mem::take(&mut self.struck) {
+            self.set_cancelled(i, true);
         }
         let contract = if self.over { auction::contract(&self.calls).or(self.case.contract) } else { None };
         let leads = std::mem::take(&mut self.leads);
@@ -1378,15 +1531,4 @@ fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {
     v.sort();
     v.dedup();
     v.len()
-}
-
-/// The auction is over after four passes, or three passes after a bid.
-fn auction_over(calls: &[Made]) -> bool {
-    let mut standing = calls.iter().rev().filter(|m| !m.cancelled);
-    let passes = standing.clone().take_while(|m| m.call == Call::Pass).count();
-    if standing.any(|m| m.call.is_bid()) {
-        passes >= 3
-    } else {
-        passes >= 4
-    }
 }

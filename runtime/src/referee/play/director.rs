@@ -135,7 +135,7 @@ impl Referee<'_> {
         let (choice, differing) = match (next, other) {
             (Some(n), Some(o)) if n != o => (n, Some(o)),
             (Some(c), _) | (None, Some(c)) => (c, None),
-            (None, None) => unreachable!("by_seat is not empty"),
+            (None, None) => return Err(err(event, "no choice is given by seat")),
         };
         if let Some(o) = differing {
             let Some(i) = FactId::OtherDefenderChoice.values().iter().position(|v| *v == o) else {

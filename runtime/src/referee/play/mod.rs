@@ -208,6 +208,8 @@ pub(super) struct PlayState {
     /// The director's judgements for the end of play (whether the law compensates a revoke's
     /// damage), given at any `director` entry.
     end_answers: Vec<(String, String)>,
+    /// A face-down opening lead, not yet faced.
+    face_down: Option<(Seat, Card)>,
     /// For revokes established by agreement to an opponent's claim, when attention was first
     /// drawn (the director's finding), as the revoke adjustment sees it.
     late_attention: Vec<(usize, bridgelaw_tables::LateAttention)>,
@@ -405,6 +407,7 @@ impl Referee<'_> {
             restricted,
             unmet_leads: Vec::new(),
             end_answers: Vec::new(),
+            face_down: None,
             late_attention: Vec::new(),
         });
         Ok(())
@@ -585,7 +588,8 @@ impl Referee<'_> {
             Rectification::PenaltyCard { .. }
             | Rectification::MajorPenaltyCard
             | Rectification::MinorPenaltyCard
-            | Rectification::PlayAtProperTurn => {
+            | Rectification::PlayAtProperTurn
+            | Rectification::FaceDownLeadRetracted => {
                 vec![p.offender]
             }
             Rectification::ReviewLineOfPlay => vec![self.play.as_ref().map_or(p.offender, |st| st.declarer)],

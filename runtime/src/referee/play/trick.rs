@@ -137,6 +137,19 @@ impl Referee<'_> {
         }
         let leading = st.current.cards.is_empty();
         let role = st.role(seat);
+        if let Some((leader, down)) = st.face_down {
+            if seat == leader && card != down {
+                let message = format!("{seat} led {down} face down; he may not lead another card in its place");
+                return Err(err(event, message));
+            }
+            if seat == leader || seat == leader.partner() {
+                st.face_down = None;
+            }
+            if seat == leader.partner() {
+                self.face_down_retracted(event, leader, down)?;
+            }
+        }
+        let st = self.st();
         if leading && seat != st.current.leader {
             let facts = Facts {
                 play_irregularity: PlayIrregularity::LeadOutOfTurn,
@@ -198,6 +211,36 @@ impl Referee<'_> {
             return Ok(());
         }
         self.in_turn(event, seat, card)
+    }
+
+    /// A defender makes the opening lead face down.
+    pub(in crate::referee) fn face_down(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        self.playable(event, seat, card)?;
+        let st = self.st();
+        if !st.tricks.is_empty() || !st.current.cards.is_empty() || st.pending.is_some() || st.face_down.is_some() {
+            return Err(err(
+                event,
+                format!("{seat} leads {card} face down, but only the opening lead is made face down"),
+            ));
+        }
+        if st.role(seat) != OffenderRole::Defender {
+            return Err(err(event, format!("{seat} leads face down, but only a defender makes the opening lead")));
+        }
+        st.face_down = Some((seat, card));
+        Ok(())
+    }
+
+    /// The partner of a defender who led face down faces an opening lead out of turn: the table
+    /// says what becomes of the face-down lead.
+    fn face_down_retracted(&mut self, event: usize, leader: Seat, card: Card) -> Result<(), RefereeError> {
+        let facts = Facts { partner_led_face_down: true, ..Facts::default() };
+        let p = self.pending_play(event, leader, card, leader, Table::FaceDownLead, facts);
+        if self.record(&p, FACE_DOWN_LEAD).is_empty() {
+            let what = format!("a face-down lead by {leader} ({card})");
+            return Err(unsupported_at(event, self.edition(), Some(Table::FaceDownLead), &what));
+        }
+        Ok(())
     }
 
     /// Whether the tables rule on `p` from what is known already, with no choice left open.
