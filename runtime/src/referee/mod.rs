@@ -104,6 +104,37 @@ impl Known {
     fn remove(&mut self, f: FactId) {
         self.0 &= !(1 << f as u32);
     }
+
+    /// The facts of both sets.
+    fn and(self, other: Known) -> Known {
+        Known(self.0 & other.0)
+    }
+
+    /// The facts of the set, in `FactId` order (a fact's index is its place in `FactId::ALL`).
+    fn iter(self) -> impl Iterator<Item = FactId> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            FactId::ALL.get(i).copied()
+        })
+    }
+}
+
+/// Every derived fact is known; judgements and choices, and `unknown`, are not.
+fn derived_known(unknown: &[FactId]) -> Known {
+    static DERIVED: std::sync::OnceLock<Known> = std::sync::OnceLock::new();
+    let mut known = *DERIVED.get_or_init(|| {
+        let mut known = Known::default();
+        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
+            known.insert(f);
+        }
+        known
+    });
+    for f in unknown {
+        known.remove(*f);
+    }
+    known
 }
 
 /// The lead-restriction table's answer on a pending restriction.
@@ -204,7 +235,8 @@ struct Referee<'c> {
     /// irregularities (issue 15).
     standing: Vec<usize>,
     /// What lies ahead of each event, for `look_ahead` and `attention_after_opening_lead`.
-    ahead: Ahead,
+    /// Built at the first look ahead (an irregularity), not for every case.
+    ahead: std::cell::OnceCell<Ahead>,
     turn: Seat,
     over: bool,
     bindings: Vec<Binding>,
@@ -248,7 +280,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         laws,
         calls: Vec::with_capacity(case.events.len() + 1),
         standing: Vec::new(),
-        ahead: Ahead::new(&case.events),
+        ahead: std::cell::OnceCell::new(),
         turn: case.dealer,
         over: false,
         bindings: Vec::new(),
@@ -433,6 +465,11 @@ impl Referee<'_> {
     /// The one way to ask a table: once per combination of the unknown facts that it and the
     /// tables it delegates to test, grouping the combinations by decision, so that a decision
     /// that depends on an unknown judgement or choice presents its alternatives.
+    /// What comes next from each event, built once, when first asked.
+    fn ahead(&self) -> &Ahead {
+        self.ahead.get_or_init(|| Ahead::new(&self.case.events))
+    }
+
     fn consult(&self, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
         consult(self.laws, table, facts, known)
     }
@@ -657,7 +694,7 @@ impl Referee<'_> {
     /// Whether the first `director` entry after `event` comes only after the first card; if
     /// so, that entry is the late discovery this ruling answers, and is not ruled again.
     fn attention_after_opening_lead(&mut self, event: usize) -> bool {
-        match (self.ahead.director(event), self.ahead.card(event)) {
+        match (self.ahead().director(event), self.ahead().card(event)) {
             (Some(director), Some(card)) if card < director => {
                 self.answered_by_next = Some(director + 1);
                 true
@@ -810,10 +847,7 @@ impl Referee<'_> {
             pass_meaning: PassMeaning::Natural,
             ..Facts::default()
         };
-        let mut known = Known::default();
-        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
-            known.insert(f);
-        }
+        let mut known = derived_known(&[]);
         if call != Call::Pass || !matches!(irregularity, Irregularity::PassOutOfRotation) {
             // Only a pass out of rotation has a meaning as a pass to judge.
             known.insert(FactId::PassMeaning);
@@ -887,7 +921,7 @@ impl Referee<'_> {
 
     /// The first call by `seat` in the events from index `from` on (see [`Ahead::call`]).
     fn next_call(&self, from: usize, seat: Seat, skip_doubles: bool) -> Option<Call> {
-        match self.case.events.get(self.ahead.call(from, seat, skip_doubles)?) {
+        match self.case.events.get(self.ahead().call(from, seat, skip_doubles)?) {
             Some(Event::Call { call, .. }) => Some(*call),
             _ => None,
         }
@@ -909,8 +943,8 @@ impl Referee<'_> {
         let skip_doubles = p.facts.irregularity == Irregularity::InsufficientBid;
         if skip_doubles {
             // The offender doubles instead of correcting: the law may rule that attempt (2017 27B3).
-            let first = self.ahead.call(p.event, p.offender, false);
-            let correction = self.ahead.call(p.event, p.offender, true);
+            let first = self.ahead().call(p.event, p.offender, false);
+            let correction = self.ahead().call(p.event, p.offender, true);
             p.facts.double_attempted |= first.is_some() && first != correction;
         }
         if let Some(call) = self.next_call(p.event, p.offender, skip_doubles) {
@@ -1353,6 +1387,12 @@ impl Referee<'_> {
                 })
                 .collect()
         };
+        // After Law 54A (declarer spreads his hand) the contract is played by the other hand of
+        // the declaring side, whose left-hand opponent made the opening lead.
+        let contract = match (contract, play.as_ref()) {
+            (Some(c), Some(p)) if p.declarer != c.declarer => Some(auction::Contract { declarer: p.declarer, ..c }),
+            _ => contract,
+        };
         Ruling {
             edition: self.laws.name(),
             dealer: self.case.dealer,
@@ -1460,11 +1500,7 @@ fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static 
             tested.insert(*f);
         }
     }
-    FactId::ALL
-        .iter()
-        .filter(|f| known.contains(f) && tested.contains(f))
-        .map(|f| (f.name(), f.values()[facts.get(*f)]))
-        .collect()
+    known.and(tested).iter().map(|f| (f.name(), f.values()[facts.get(f)])).collect()
 }
 
 /// For a decision that depends on unknown facts: the questions the director
@@ -1531,4 +1567,30 @@ fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {
     v.sort();
     v.dedup();
     v.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_sets_iterate_their_facts_in_fact_order() {
+        // `Known` indexes a fact by its discriminant, and `iter` maps an index back through
+        // `FactId::ALL`: the two must agree for every fact.
+        for (i, f) in FactId::ALL.iter().enumerate() {
+            assert_eq!(*f as usize, i, "{f:?}");
+        }
+        let mut a = Known::default();
+        let mut b = Known::default();
+        let all = FactId::ALL;
+        for f in [all[all.len() - 1], all[0], all[3], all[7]] {
+            a.insert(f);
+        }
+        for f in [all[3], all[all.len() - 1], all[5]] {
+            b.insert(f);
+        }
+        assert_eq!(a.and(b).iter().collect::<Vec<_>>(), vec![all[3], all[all.len() - 1]]);
+        assert_eq!(a.iter().count(), 4);
+        assert_eq!(Known::default().iter().next(), None);
+    }
 }

@@ -310,22 +310,6 @@ fn relation(from: Seat, to: Seat) -> Turn {
     }
 }
 
-/// Every derived fact is known; judgements and choices, and `unknown`, are not.
-fn derived_known(unknown: &[FactId]) -> Known {
-    static DERIVED: std::sync::OnceLock<Known> = std::sync::OnceLock::new();
-    let mut known = *DERIVED.get_or_init(|| {
-        let mut known = Known::default();
-        for f in FactId::ALL.into_iter().filter(|f| f.source() == FactSource::Derived) {
-            known.insert(f);
-        }
-        known
-    });
-    for f in unknown {
-        known.remove(*f);
-    }
-    known
-}
-
 impl Referee<'_> {
     #[allow(clippy::expect_used, reason = "play events are ruled only once the play has started")]
     fn st(&mut self) -> &mut PlayState {
@@ -667,7 +651,11 @@ impl Referee<'_> {
             }
             // It is checked as any card played in turn: penalties, penalty cards, following suit.
             Rectification::PlayStands => self.in_turn(p.event, p.offender, card?)?,
-            Rectification::LeadFromCorrectHand if p.facts.offender_role == OffenderRole::Declarer => {
+            // Law 60B's period: declarer's retracted lead is still to be made from his side's
+            // hand (Law 55B2), not a Law 55B1 retraction that leaves the lead with a defender.
+            Rectification::LeadFromCorrectHand
+                if p.facts.offender_role == OffenderRole::Declarer && p.turn_of.same_side(self.st().declarer) =>
+            {
                 self.st().phase = Phase::DeclarerToLeadAgain;
             }
             Rectification::LeadSameSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),

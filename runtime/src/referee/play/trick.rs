@@ -156,6 +156,7 @@ impl Referee<'_> {
                 offender_role: role,
                 opening_lead: st.tricks.is_empty(),
                 turn: relation(seat, st.current.leader),
+                thirteenth_trick: st.tricks.len() == 12,
                 after_retracted_lead: st.phase == Phase::DeclarerToLeadAgain && role == OffenderRole::Defender,
                 offending_side_has_penalties: st.side_has_penalties(seat),
                 ..Facts::default()
@@ -588,7 +589,7 @@ impl PlayState {
                     }
             });
         }
-        if led.is_none() && seat.same_side(self.declarer) && self.phase == Phase::DeclarerToLeadAgain {
+        if led.is_none() && self.phase == Phase::DeclarerToLeadAgain {
             self.phase = Phase::Play;
         }
         if let (None, Some(c)) = (led, self.correction.as_mut()) {
