@@ -18,8 +18,9 @@ impl Referee<'_> {
         let (settled, answers): (Vec<_>, Vec<_>) =
             answers.iter().cloned().partition(|(name, _)| name == FactId::PlayersSettled.name());
         // A judgement for the end of play is kept for it (the revoke adjustment's equity).
-        let (end, answers): (Vec<_>, Vec<_>) =
-            answers.into_iter().partition(|(name, _)| name == FactId::RevokeCompensation.name());
+        let (end, answers): (Vec<_>, Vec<_>) = answers.into_iter().partition(|(name, _)| {
+            name == FactId::RevokeCompensation.name() || name == FactId::MoreTricksWithoutLaterRevokes.name()
+        });
         answer(event, &end, &mut Facts::default(), &mut derived_known(&[]))?;
         if !end.is_empty() && tables::decide(self.laws, Table::RevokeEquity, &Facts::default()).undefined() {
             let edition = self.edition();
