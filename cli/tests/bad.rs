@@ -70,7 +70,8 @@ fn run(relative: &str, path: &Path) -> String {
     let lines: Vec<&str> = stdout.lines().collect();
     let mut shown = lines.iter().take(STDOUT_LINES).copied().collect::<Vec<_>>().join("\n");
     if lines.len() > STDOUT_LINES {
-        shown.push_str(&format!("\n[... {} more lines]", lines.len() - STDOUT_LINES));
+        // Not the count: it grows with the corpus, and the snapshot is of the error.
+        shown.push_str("\n[... more lines]");
     }
     format!(
         "$ bridgelaw {}\nexit status: {}\n--- stderr\n{}--- stdout\n{shown}\n",
