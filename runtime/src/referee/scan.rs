@@ -5,7 +5,7 @@
 //! Only the mechanics of rotation and of Law 18 and Law 19's order of calls
 //! are here; what follows an irregular call is the tables' (see `rule`).
 
-use crate::auction::{Call, Seat};
+use crate::auction::{outranks, Call, Seat};
 
 /// The auction's state after the calls so far, all of them legal.
 #[derive(Clone, Copy, Debug)]
@@ -31,11 +31,7 @@ impl State {
     fn admits(&self, seat: Seat, call: Call) -> bool {
         match (call, self.last_bid) {
             (Call::Pass, _) => true,
-            (Call::Bid { level, strain }, last) => {
-                level <= 7
-                    && last
-                        .is_none_or(|(_, b)| matches!(b, Call::Bid { level: l, strain: s } if (level, strain) > (l, s)))
-            }
+            (Call::Bid { level, .. }, last) => level <= 7 && outranks(call, last.map(|(_, b)| b)),
             (_, None) => false,
             (Call::Double, Some((bidder, _))) => self.doubled_by.is_none() && !bidder.same_side(seat),
             (Call::Redouble, Some((bidder, _))) => {
