@@ -80,8 +80,19 @@ impl Page {
         }
     }
 
+    /// Taps `css`. The page re-renders when a ruling comes back, so an element
+    /// found just before that is replaced: it is found again and tapped.
     async fn tap(&self, css: &str) {
-        self.el(css).await.click().await.unwrap_or_else(|e| panic!("cannot tap `{css}`: {e}"));
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            match self.el(css).await.click().await {
+                Ok(()) => return,
+                Err(e) if e.is_stale_element_reference() && Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(e) => panic!("cannot tap `{css}`: {e}"),
+            }
+        }
     }
 
     async fn body(&self) -> String {
