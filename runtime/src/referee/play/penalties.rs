@@ -34,6 +34,8 @@ impl Referee<'_> {
                 established: false,
                 corrected: false,
                 penalty_card: due,
+                card_faced: false,
+                accepted: false,
             });
             st.established_by.push(None);
         }
@@ -146,6 +148,17 @@ impl Referee<'_> {
         Some(())
     }
 
+    /// A defender plays one of two or more penalty cards he could legally play: the designation
+    /// table says who chose it (2017 Law 51A: declarer), where the edition has one.
+    pub(super) fn penalty_card_choice(&mut self, event: usize, seat: Seat, card: Card) {
+        let facts = Facts { several_penalty_cards_playable: true, ..Facts::default() };
+        if self.ask_derived(Table::PenaltyCardDesignation, &facts).undefined() {
+            return;
+        }
+        let p = self.pending_play(event, seat, card, seat, Table::PenaltyCardDesignation, facts);
+        self.record(&p, PENALTY_CARD_CHOICE);
+    }
+
     /// Declarer's choice at the first turn to lead of a player whose lead the auction restricted.
     pub(super) fn restricted_lead(
         &mut self,
@@ -196,8 +209,14 @@ impl Referee<'_> {
         };
         let leader = st.current.leader;
         st.lead_options_settled = Some(st.trick_number());
-        let of_suit = st.penalty_cards.iter().filter(|p| p.seat == holder && p.card.suit == card.suit).count();
-        let facts = Facts { several_penalty_cards_of_suit: of_suit > 1, ..Facts::default() };
+        let own = || st.penalty_cards.iter().filter(|p| p.seat == holder);
+        let of_suit = own().filter(|p| p.card.suit == card.suit).count();
+        let several_suits = own().any(|p| p.card.suit != card.suit);
+        let facts = Facts {
+            several_penalty_cards_of_suit: of_suit > 1,
+            penalty_cards_in_several_suits: several_suits,
+            ..Facts::default()
+        };
         let mut p = self.pending_play(event, holder, card, leader, Table::PenaltyCardLead, facts);
         p.known = derived_known(&[]);
         self.rule_lead_choice(p, answers)
