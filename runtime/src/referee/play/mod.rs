@@ -216,6 +216,8 @@ pub(super) struct PlayState {
     /// The same judgements given revoke by revoke, by the revoking seat and optionally the
     /// revoke's trick, with the event that gave them.
     end_by_revoke: Vec<(usize, SeatAnswer)>,
+    /// Penalty cards played as revoke cards: a correction puts them back on the table.
+    faced_revoke_cards: Vec<PenaltyCard>,
     /// A face-down opening lead, not yet faced.
     face_down: Option<(Seat, Card)>,
     /// For revokes established by agreement to an opponent's claim, when attention was first
@@ -400,6 +402,7 @@ impl Referee<'_> {
             unmet_leads: Vec::new(),
             end_answers: Vec::new(),
             end_by_revoke: Vec::new(),
+            faced_revoke_cards: Vec::new(),
             face_down: None,
             late_attention: Vec::new(),
         });

@@ -82,6 +82,8 @@ impl Referee<'_> {
     ) -> Result<Vec<Rectified>, RefereeError> {
         let seat = p.offender;
         let mut out = Vec::new();
+        // A card that is a penalty card already (put back by a correction) is ruled again.
+        self.st().penalty_cards.retain(|c| !(c.seat == seat && c.card == card));
         let others: Vec<usize> =
             (0..self.st().penalty_cards.len()).filter(|&i| self.st().penalty_cards[i].seat == seat).collect();
         let honour = self.honour(p.event, card)?;
@@ -215,6 +217,10 @@ impl Referee<'_> {
         let facts = Facts {
             several_penalty_cards_of_suit: of_suit > 1,
             penalty_cards_in_several_suits: several_suits,
+            penalty_card_in_clubs: own().any(|p| p.card.suit == Suit::Clubs),
+            penalty_card_in_diamonds: own().any(|p| p.card.suit == Suit::Diamonds),
+            penalty_card_in_hearts: own().any(|p| p.card.suit == Suit::Hearts),
+            penalty_card_in_spades: own().any(|p| p.card.suit == Suit::Spades),
             ..Facts::default()
         };
         let mut p = self.pending_play(event, holder, card, leader, Table::PenaltyCardLead, facts);

@@ -20,6 +20,11 @@ impl Referee<'_> {
         }
         let index = take_back(st, &r)?;
         st.revokes[i].corrected = true;
+        // A penalty card played as the revoke card goes back on the table, a penalty card again.
+        if let Some(at) = st.faced_revoke_cards.iter().position(|c| c.seat == r.seat && c.card == r.card) {
+            let card = st.faced_revoke_cards.remove(at);
+            st.penalty_cards.push(card);
+        }
         let restored: Vec<PlayBinding> =
             st.unmet_leads.iter().filter(|(c, b)| *c == r.card && b.seat == r.seat).map(|(_, b)| b.clone()).collect();
         st.bindings.extend(restored);
