@@ -237,6 +237,16 @@ impl Rectified {
                     LeadDuration::NextLead => "at his next lead",
                 }
             ),
+            Rectification::InformationAdjustedScore => format!(
+                "the director judges that the information conveyed by {o}'s exposed {c} damaged {} and {}, and awards an adjusted score",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::InformationNoDamage => format!(
+                "the director judges that the information conveyed by {o}'s exposed {c} did not damage {} and {}: the result stands",
+                o.lho(),
+                o.rho()
+            ),
             Rectification::PenaltyCardDesignated => {
                 format!("declarer designates which of {o}'s penalty cards he plays: {c}")
             }
@@ -384,6 +394,7 @@ pub const WITHDRAWAL: &str = "withdrawal_after_revoke";
 pub const RESTRICTED_LEAD: &str = "restricted_lead";
 pub const FACE_DOWN_LEAD: &str = "face_down_lead";
 pub const PENALTY_CARD_CHOICE: &str = "penalty_card_choice";
+pub const PENALTY_CARD_INFORMATION: &str = "information_from_penalty_card";
 
 /// The ruling on one irregularity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -455,6 +466,7 @@ impl IrregularityRuling {
             UNMET_PENALTY => format!("{o}'s {a} does not meet a lead or play penalty"),
             RESTRICTED_LEAD => format!("{t} is to lead, under a lead restriction from {o}'s withdrawn {a}"),
             FACE_DOWN_LEAD => format!("{o} led {a} face down, and his partner faced an opening lead out of turn"),
+            PENALTY_CARD_INFORMATION => format!("information conveyed by {o}'s exposed {a}"),
             PENALTY_CARD_CHOICE => format!("{o} plays {a}, one of two or more penalty cards he could legally play"),
             WITHDRAWAL => format!("{o} withdraws {a}, played after a revoke that was corrected"),
             SETTLEMENT => format!("the players settled the rectification of {o}'s {a} among themselves"),

@@ -30,6 +30,12 @@ impl Referee<'_> {
             answers.into_iter().partition(|(name, _)| END_JUDGEMENTS.iter().any(|f| f.name() == name));
         self.end_judgements(event, &end)?;
         self.st().end_answers.extend(end);
+        // The director's judgement on the information from a penalty card (2017 Law 50E3).
+        let (information, answers): (Vec<_>, Vec<_>) =
+            answers.into_iter().partition(|(name, _)| name == FactId::PenaltyCardInformationDamage.name());
+        if !information.is_empty() {
+            self.penalty_card_information(event, &information)?;
+        }
         // The director's finding of when attention was drawn to a revoke whose side agreed to an
         // opponent's claim comes first: the revoke may still be corrected.
         let (agreement, answers): (Vec<_>, Vec<_>) =

@@ -218,6 +218,8 @@ pub(super) struct PlayState {
     end_by_revoke: Vec<(usize, SeatAnswer)>,
     /// Penalty cards played as revoke cards: a correction puts them back on the table.
     faced_revoke_cards: Vec<PenaltyCard>,
+    /// The latest card to become a penalty card, with its owner.
+    last_penalty_card: Option<(Seat, Card)>,
     /// A face-down opening lead, not yet faced.
     face_down: Option<(Seat, Card)>,
     /// For revokes established by agreement to an opponent's claim, when attention was first
@@ -403,6 +405,7 @@ impl Referee<'_> {
             end_answers: Vec::new(),
             end_by_revoke: Vec::new(),
             faced_revoke_cards: Vec::new(),
+            last_penalty_card: None,
             face_down: None,
             late_attention: Vec::new(),
         });
@@ -511,6 +514,7 @@ impl Referee<'_> {
             Table::RevokeCorrection => REVOKE,
             Table::QuittedTrickInspection => INSPECTION,
             Table::PlayersSettlement => SETTLEMENT,
+            Table::PenaltyCardInformation => PENALTY_CARD_INFORMATION,
             Table::LaterCardWithdrawal => WITHDRAWAL,
             Table::RestrictedLead => RESTRICTED_LEAD,
             _ => PENALTY_CARD_LEAD,

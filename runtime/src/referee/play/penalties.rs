@@ -110,6 +110,7 @@ impl Referee<'_> {
             out.push(v);
         }
         st.penalty_cards.push(PenaltyCard { seat, card, major, clauses: view.clauses.clone() });
+        st.last_penalty_card = Some((seat, card));
         out.push(view);
         Ok(out)
     }
@@ -159,6 +160,31 @@ impl Referee<'_> {
         }
         let p = self.pending_play(event, seat, card, seat, Table::PenaltyCardDesignation, facts);
         self.record(&p, PENALTY_CARD_CHOICE);
+    }
+
+    /// The director's judgement whether information from the deal's latest penalty card damaged
+    /// the non-offending side (2017 Law 50E3), given at a `director` entry.
+    pub(super) fn penalty_card_information(
+        &mut self,
+        event: usize,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        let Some((seat, card)) = self.st().last_penalty_card else {
+            return Err(err(
+                event,
+                "`penalty_card_information_damage` is given, but no card has become a penalty card",
+            ));
+        };
+        if self.ask_derived(Table::PenaltyCardInformation, &Facts::default()).undefined() {
+            let edition = self.edition();
+            return Err(err(
+                event,
+                format!("`penalty_card_information_damage` is given, but edition {edition} has no rule on it"),
+            ));
+        }
+        let mut p = self.pending_play(event, seat, card, seat, Table::PenaltyCardInformation, Facts::default());
+        p.known = derived_known(&[]);
+        self.rule_play(p, answers)
     }
 
     /// Declarer's choice at the first turn to lead of a player whose lead the auction restricted.
