@@ -193,6 +193,9 @@ impl Rectified {
             Rectification::PartnerMayNotPlaySuit { suit } => {
                 format!("{names} may not play {}, which declarer names, to this trick", suit.name())
             }
+            Rectification::PartnerPlaysSuit { suit } => {
+                format!("{names} must play {}, which declarer names, to this trick", suit.name())
+            }
             Rectification::OptionNotAvailable => {
                 "declarer's choice is not one of the options this edition's law gives him".into()
             }

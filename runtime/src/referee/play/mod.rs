@@ -28,6 +28,9 @@ enum PlayBound {
     OtherSuit(usize),
     /// To the trick of this number, no card of this suit.
     NotSuit(Suit, usize),
+    /// To the trick of this number, a card of this suit, which declarer named (following suit
+    /// comes first).
+    Suit(Suit, usize),
     /// To the trick of this number, this card, at his proper turn.
     Card(Card, usize),
 }
@@ -210,6 +213,8 @@ pub(super) struct PlayState {
     end_answers: Vec<(String, String)>,
     /// A face-down opening lead, not yet faced.
     face_down: Option<(Seat, Card)>,
+    /// The trick to which dummy, of his own volition, prematurely selected or suggested a card.
+    dummy_selected: Option<usize>,
     /// For revokes established by agreement to an opponent's claim, when attention was first
     /// drawn (the director's finding), as the revoke adjustment sees it.
     late_attention: Vec<(usize, bridgelaw_tables::LateAttention)>,
@@ -392,6 +397,7 @@ impl Referee<'_> {
             unmet_leads: Vec::new(),
             end_answers: Vec::new(),
             face_down: None,
+            dummy_selected: None,
             late_attention: Vec::new(),
         });
         Ok(())
@@ -568,6 +574,7 @@ impl Referee<'_> {
             Rectification::PartnerPlaysHighest
             | Rectification::PartnerPlaysLowest
             | Rectification::PartnerPlaysOtherSuit
+            | Rectification::PartnerPlaysSuit { .. }
             | Rectification::PartnerMayNotPlaySuit { .. } => vec![p.offender.partner()],
             Rectification::PenaltyCard { .. }
             | Rectification::MajorPenaltyCard
@@ -685,6 +692,9 @@ impl Referee<'_> {
             }
             Rectification::PartnerMayNotPlaySuit { suit } => {
                 self.bind_play(p.offender.partner(), PlayBound::NotSuit(named_suit(suit), number), true, &view)
+            }
+            Rectification::PartnerPlaysSuit { suit } => {
+                self.bind_play(p.offender.partner(), PlayBound::Suit(named_suit(suit), number), true, &view)
             }
             // The card stays in his hand, to be played at his turn.
             Rectification::PlayAtProperTurn => self.bind_play(p.offender, PlayBound::Card(card?, number), false, &view),

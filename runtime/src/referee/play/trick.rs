@@ -182,11 +182,12 @@ impl Referee<'_> {
             }
             if partner_played {
                 // Held until the director is called, or the player whose turn it was plays.
-                let led = st.current.cards[0].1.suit;
+                let card_legal_in_turn = self.legal_in_turn(event, seat, card)?;
+                let st = self.st();
                 let facts = Facts {
                     play_irregularity: PlayIrregularity::DefenderPlaysOutOfTurn,
                     offender_role: role,
-                    card_legal_in_turn: card.suit == led || !st.hands[seat as usize].has_suit(led),
+                    card_legal_in_turn,
                     ..Facts::default()
                 };
                 let turn_of = st.next_to_play();
@@ -201,6 +202,7 @@ impl Referee<'_> {
                 offender_role: role,
                 declarer_played_both_hands: hands_played(st.declarer) && hands_played(st.dummy),
                 premature_lead: hands_played(seat),
+                dummy_selected_prematurely: st.dummy_selected == Some(st.trick_number()) && !hands_played(st.dummy),
                 ..Facts::default()
             };
             let turn_of = st.next_to_play();
@@ -212,6 +214,19 @@ impl Referee<'_> {
             return Ok(());
         }
         self.in_turn(event, seat, card)
+    }
+
+    /// Whether `seat` could legally play `card` to the current trick at his proper turn: it
+    /// follows suit (or he has none of the suit led), meets every lead or play penalty he is able
+    /// to meet, and is not played instead of a penalty card due at this first legal opportunity.
+    fn legal_in_turn(&mut self, event: usize, seat: Seat, card: Card) -> Result<bool, RefereeError> {
+        let below_honour = self.below_honour_rank(event, seat, card)?;
+        let st = self.st();
+        let number = st.trick_number();
+        let led = st.current.cards.first().map(|(_, c)| c.suit);
+        let binding = st.binding(seat, card, led, number);
+        let (fails_to_follow, penalty_card_missed) = st.failure(seat, card, led, &binding, below_honour);
+        Ok(!fails_to_follow && penalty_card_missed.is_none() && binding.unmet.iter().all(|(able, _)| !able))
     }
 
     /// A defender makes the opening lead face down.
@@ -408,6 +423,25 @@ impl Referee<'_> {
         self.rule_play(p, &[])
     }
 
+    /// Dummy, of his own volition, prematurely selects a card of his hand for the current trick
+    /// or suggests one be played: a defender who then plays before his partner may not be
+    /// rectified (the premature-play table's `dummy_selected_prematurely`). The card stays in
+    /// dummy's hand until declarer plays it.
+    pub(in crate::referee) fn suggest(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        self.playable(event, seat, card)?;
+        let st = self.st();
+        let played = st.current.cards.iter().any(|(s, _)| *s == seat);
+        if seat != st.dummy || played || st.pending.is_some() {
+            return Err(err(
+                event,
+                format!("{seat} suggests {card}, but only dummy selects or suggests a card, before he has played to the trick and while no irregularity awaits a ruling"),
+            ));
+        }
+        st.dummy_selected = Some(st.trick_number());
+        Ok(())
+    }
+
     /// A card exposed other than by playing it.
     pub(in crate::referee) fn expose(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         self.start_play(event)?;
@@ -489,6 +523,10 @@ impl PlayState {
                 // Following suit comes first: the ban restricts his discards.
                 (PlayBound::NotSuit(s, t), Some(_)) if t == number => {
                     (b.legal.has_other_suit(s), card.suit != s, b.legal.without_suit(s))
+                }
+                // Following suit comes first here too: obliged to follow, he is unable (Law 59).
+                (PlayBound::Suit(s, t), Some(_)) if t == number => {
+                    (b.legal.has_suit(s), card.suit == s, b.legal.of_suit(s))
                 }
                 (PlayBound::Card(c, t), Some(_)) if t == number => {
                     let mut only = Hand::default();
@@ -585,6 +623,7 @@ impl PlayState {
                         | PlayBound::Lowest(t)
                         | PlayBound::OtherSuit(t)
                         | PlayBound::NotSuit(_, t)
+                        | PlayBound::Suit(_, t)
                         | PlayBound::Card(_, t) => t != number,
                     }
             });
