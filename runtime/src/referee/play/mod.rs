@@ -8,8 +8,8 @@
 use super::*;
 use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
 use bridgelaw_tables::{
-    AskedRole, AskerRole, EstablishingAct, Exposure, LeadDuration, NamedSuit, NextCard, OffenderRole, PlayIrregularity,
-    RestrictionKind, TransferSource,
+    AskedRole, AskerRole, EstablishingAct, Exposure, IrregularLeadOutcome, LeadDuration, NamedSuit, NextCard,
+    OffenderRole, PlayIrregularity, RestrictionKind, TransferSource,
 };
 
 /// What an earlier rectification obliges a player to lead or play.
@@ -138,6 +138,9 @@ struct PlayPending {
     known: Known,
     /// For a lead out of turn, the cards the offender's partner played to it before the ruling.
     followers: Vec<(Seat, Card)>,
+    /// For a defender's lead out of turn, his partner's card played to it before the ruling (with
+    /// its event), ruled once the lead is.
+    partner_card: Option<(usize, Seat, Card)>,
 }
 
 /// Where the play stands, apart from a correction in progress and a pending irregularity.
@@ -474,6 +477,7 @@ impl Referee<'_> {
             facts,
             known: derived_known(&[]),
             followers: Vec::new(),
+            partner_card: None,
         }
     }
 
@@ -553,14 +557,22 @@ impl Referee<'_> {
         }
         let lead_stands =
             |t: &Traced| matches!(t.rectification, Rectification::LeadStands | Rectification::DeclarerSpreads);
-        if !decision.outcomes().any(|t| lead_stands(&t)) {
+        let stands = decision.outcomes().any(|t| lead_stands(&t));
+        if !stands {
             // A lead that does not stand takes the cards played to it back with it.
             for &(seat, card) in &p.followers {
                 self.st().hands[seat as usize].insert(card);
             }
         }
         self.irregularities.push(ruling);
-        Ok(())
+        let outcome = match () {
+            _ if stands => IrregularLeadOutcome::Stands,
+            _ if decision.outcomes().any(|t| t.rectification == Rectification::ProperLeadStands) => {
+                IrregularLeadOutcome::ProperLeadMade
+            }
+            _ => IrregularLeadOutcome::Retracted,
+        };
+        self.partner_card_ruled(&p, outcome)
     }
 
     /// Describes a play rectification at this table, without applying it.

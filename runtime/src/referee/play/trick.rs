@@ -21,9 +21,21 @@ impl Referee<'_> {
                 s if s == p.offender.rho() => Some(NextCard::Rho),
                 _ => None,
             };
+            if lead && seat == p.offender.partner() && self.st().role(seat) == OffenderRole::Defender {
+                // A defender's card played to his partner's lead out of turn before the ruling is
+                // ruled once the lead is: the tables may depend on what became of it.
+                if p.partner_card.is_some() {
+                    self.st().pending = Some(p);
+                    return Err(err(event, format!("{seat} plays a second card to his partner's lead out of turn")));
+                }
+                self.st().hands[seat as usize].remove(card);
+                p.partner_card = Some((event, seat, card));
+                self.st().pending = Some(p);
+                return Ok(());
+            }
             if lead && seat == p.offender.partner() {
-                // The offender's partner plays before the ruling: his card is ruled on its own,
-                // and the lead out of turn still awaits the director.
+                // Declarer plays from the other hand before the ruling: his card is ruled on its
+                // own, and the lead out of turn still awaits the director.
                 let facts = Facts {
                     play_irregularity: PlayIrregularity::PartnerPlaysBeforeRuling,
                     offender_role: self.st().role(seat),
@@ -214,6 +226,31 @@ impl Referee<'_> {
             return Ok(());
         }
         self.in_turn(event, seat, card)
+    }
+
+    /// The card a defender played to his partner's lead out of turn before the ruling, ruled now
+    /// that the lead is (`outcome`); it is back in his hand first.
+    pub(super) fn partner_card_ruled(
+        &mut self,
+        lead: &PlayPending,
+        outcome: IrregularLeadOutcome,
+    ) -> Result<(), RefereeError> {
+        let Some((event, seat, card)) = lead.partner_card else { return Ok(()) };
+        self.st().hands[seat as usize].insert(card);
+        let stands = outcome == IrregularLeadOutcome::Stands;
+        let card_legal_in_turn = stands && self.legal_in_turn(event, seat, card)?;
+        let st = self.st();
+        let facts = Facts {
+            play_irregularity: PlayIrregularity::PartnerPlaysBeforeRuling,
+            offender_role: st.role(seat),
+            irregular_lead_outcome: outcome,
+            card_legal_in_turn,
+            next_card: lead.facts.next_card,
+            ..Facts::default()
+        };
+        let turn_of = if stands { st.next_to_play() } else { lead.offender.lho() };
+        let q = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+        self.rule_play(q, &[])
     }
 
     /// Whether `seat` could legally play `card` to the current trick at his proper turn: it
