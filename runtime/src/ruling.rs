@@ -366,6 +366,7 @@ pub const REVOKE: &str = "revoke";
 pub const INSPECTION: &str = "inspection_of_quitted_trick";
 pub const SETTLEMENT: &str = "rectification_settled_by_players";
 pub const WITHDRAWAL: &str = "withdrawal_after_revoke";
+pub const WITHDRAWAL_AFTER_CARDS_TOGETHER: &str = "withdrawal_after_cards_played_together";
 pub const RESTRICTED_LEAD: &str = "restricted_lead";
 pub const FACE_DOWN_LEAD: &str = "face_down_lead";
 
@@ -440,6 +441,9 @@ impl IrregularityRuling {
             RESTRICTED_LEAD => format!("{t} is to lead, under a lead restriction from {o}'s withdrawn {a}"),
             FACE_DOWN_LEAD => format!("{o} led {a} face down, and his partner faced an opening lead out of turn"),
             WITHDRAWAL => format!("{o} withdraws {a}, played after a revoke that was corrected"),
+            WITHDRAWAL_AFTER_CARDS_TOGETHER => {
+                format!("{o} withdraws {a}, played after an opponent's cards played at once, of which a visible one was withdrawn")
+            }
             SETTLEMENT => format!("the players settled the rectification of {o}'s {a} among themselves"),
             INSPECTION => {
                 format!("{t} asks to inspect the quitted trick {o} led with {a}, saying a revoke has occurred")

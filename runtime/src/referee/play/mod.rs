@@ -218,6 +218,9 @@ pub(super) struct PlayState {
     face_down: Option<(Seat, Card)>,
     /// The trick to which dummy, of his own volition, prematurely selected or suggested a card.
     dummy_selected: Option<usize>,
+    /// Cards played at once, more than one visible, whose others were withdrawn: the offender,
+    /// the trick, and how many cards the trick held with the one played.
+    visible_withdrawn: Option<(Seat, usize, usize)>,
     /// For revokes established by agreement to an opponent's claim, when attention was first
     /// drawn (the director's finding), as the revoke adjustment sees it.
     late_attention: Vec<(usize, bridgelaw_tables::LateAttention)>,
@@ -401,6 +404,7 @@ impl Referee<'_> {
             end_answers: Vec::new(),
             face_down: None,
             dummy_selected: None,
+            visible_withdrawn: None,
             late_attention: Vec::new(),
         });
         Ok(())
@@ -510,6 +514,7 @@ impl Referee<'_> {
             Table::QuittedTrickInspection => INSPECTION,
             Table::PlayersSettlement => SETTLEMENT,
             Table::LaterCardWithdrawal => WITHDRAWAL,
+            Table::VisibleCardWithdrawal => WITHDRAWAL_AFTER_CARDS_TOGETHER,
             Table::RestrictedLead => RESTRICTED_LEAD,
             _ => PENALTY_CARD_LEAD,
         };

@@ -457,7 +457,46 @@ impl Referee<'_> {
         p.others = cards.iter().copied().filter(|c| *c != played).collect();
         // The card played goes to the trick first: the others become penalty cards only then.
         self.play(event, seat, played)?;
+        if faced.is_none() {
+            // The other visible cards are withdrawn: a later card to the trick may be too.
+            let st = self.st();
+            let (number, held) = match st.current.cards.len() {
+                0 => (st.tricks.len(), 4),
+                n => (st.trick_number(), n),
+            };
+            st.visible_withdrawn = Some((seat, number, held));
+        }
         self.rule_play(p, &[])
+    }
+
+    /// A player withdraws `card`, which he played to the trick after an opponent's cards played
+    /// at once whose other visible cards were withdrawn: the table says whether he may (2017 Law
+    /// 58B3). `None` if it is not such a card.
+    pub(super) fn withdraw_after_together(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+    ) -> Option<Result<(), RefereeError>> {
+        let st = self.st();
+        let (offender, number, held) = st.visible_withdrawn?;
+        let trick = match (st.current.cards.is_empty(), st.tricks.len()) {
+            (true, n) if n == number => &st.tricks[n - 1][..],
+            (false, n) if n + 1 == number => &st.current.cards[..],
+            _ => return None,
+        };
+        let later = trick.iter().skip(held).any(|&(s, c)| s == seat && c == card);
+        if !later || seat == offender || st.replacing().contains(&(seat, card)) {
+            return None;
+        }
+        revoke::reopen_last_trick(st);
+        let facts =
+            Facts { withdrawer_offending: seat.same_side(offender), offender_role: st.role(seat), ..Facts::default() };
+        let p = self.pending_play(event, seat, card, seat, Table::VisibleCardWithdrawal, facts);
+        let ruled = self.rule_play(p, &[]);
+        // A card that stays played leaves the trick complete again.
+        self.trick_done();
+        Some(ruled)
     }
 
     /// Dummy, of his own volition, prematurely selects a card of his hand for the current trick
