@@ -332,6 +332,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
             Event::Designate { seat, card } => r.designate(number, *seat, *card)?,
             Event::Withdraw { seat, card } => r.withdraw(number, *seat, *card)?,
             Event::Expose { seat, card } => r.expose(number, *seat, *card)?,
+            Event::Suggest { seat, card } => r.suggest(number, *seat, *card)?,
             Event::Spread { seat, cards } => r.spread(number, *seat, cards)?,
             Event::FaceDown { seat, card } => r.face_down(number, *seat, *card)?,
             Event::Inspect { by, trick } => r.inspect(number, *by, *trick)?,
