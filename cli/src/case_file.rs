@@ -292,7 +292,9 @@ fn events(
         }
         Some(Node::Sequence(seq)) => {
             for item in seq.iter() {
-                match event(item) {
+                // A `director` entry reports every bad answer it gives, not only the first.
+                let director = item.as_mapping().filter(|m| m.len() == 1).and_then(|m| m.get("director"));
+                match director.map_or_else(|| event(item).map_err(|e| vec![e]), director_entry) {
                     Ok(e) => {
                         events.push(e);
                         // A mapping's own span starts one column late: use its first key's.
@@ -300,7 +302,7 @@ fn events(
                         let span = at(first.unwrap_or(item.span()), "");
                         positions.push((span.line, span.column));
                     }
-                    Err(e) => errors.push(e),
+                    Err(e) => errors.extend(e),
                 }
             }
         }
@@ -388,7 +390,7 @@ fn event(item: &Node) -> Result<Event, CaseError> {
         _ => {}
     }
     if key.as_str() == "director" {
-        return director(value);
+        return director_entry(value).map_err(|mut e| e.swap_remove(0));
     }
     let seat = Seat::parse(key.as_str())
         .ok_or_else(|| at(key.span(), format!("`{}` is not a seat or `director`; {HELP}", key.as_str())))?;
@@ -402,39 +404,50 @@ fn event(item: &Node) -> Result<Event, CaseError> {
 }
 
 /// A `director` entry: its judgements and choices, each a known fact with one of its values; a
-/// choice two players each made is given by seat, `lead_choice: {W: accept, E: reject}`.
-fn director(value: &Node) -> Result<Event, CaseError> {
+/// choice two players each made is given by seat, `lead_choice: {W: accept, E: reject}`. Every
+/// bad answer is reported (never empty when `Err`).
+fn director_entry(value: &Node) -> Result<Event, Vec<CaseError>> {
     let mut answers = Vec::new();
     let mut by_seat = Vec::new();
+    let mut errors = Vec::new();
     match value {
         Node::Mapping(m) => {
             for (k, v) in m.iter() {
                 if let Some(seats) = v.as_mapping() {
                     for (seat, choice) in seats.iter() {
                         let Some(choice) = choice.as_scalar() else {
-                            return Err(at(choice.span(), "a choice by seat is `{W: accept, E: reject}`"));
+                            errors.push(at(choice.span(), "a choice by seat is `{W: accept, E: reject}`"));
+                            continue;
                         };
-                        check_answer(k, choice)?;
-                        by_seat.push((seat_key(seat)?, k.as_str().to_string(), choice.as_str().to_string()));
+                        let checked = check_answer(k, choice).and_then(|()| seat_key(seat));
+                        match checked {
+                            Ok(s) => by_seat.push((s, k.as_str().to_string(), choice.as_str().to_string())),
+                            Err(e) => errors.push(e),
+                        }
                     }
                     continue;
                 }
                 let Some(v) = v.as_scalar() else {
-                    return Err(at(v.span(), format!("an answer is `fact: value`, not {}", kind(v))));
+                    errors.push(at(v.span(), format!("an answer is `fact: value`, not {}", kind(v))));
+                    continue;
                 };
-                check_answer(k, v)?;
-                answers.push((k.as_str().to_string(), v.as_str().to_string()));
+                match check_answer(k, v) {
+                    Ok(()) => answers.push((k.as_str().to_string(), v.as_str().to_string())),
+                    Err(e) => errors.push(e),
+                }
             }
         }
         Node::Scalar(s) if s.as_str().is_empty() => {}
-        other => {
-            return Err(at(
-                other.span(),
-                "`director` takes a mapping of judgements and choices, such as `{pass_meaning: natural}`",
-            ))
-        }
+        other => errors.push(at(
+            other.span(),
+            "`director` takes a mapping of judgements and choices, such as `{pass_meaning: natural}`",
+        )),
     }
-    Ok(Event::Director { answers, by_seat })
+    if errors.is_empty() {
+        Ok(Event::Director { answers, by_seat })
+    } else {
+        Err(errors)
+    }
 }
 
 /// Checks that a director's answer names a judgement or choice and one of its values.
