@@ -96,34 +96,45 @@ impl Reported {
 /// The errors of the case file `file` (whose text is `text`, when it was read) for a terminal:
 /// each as a diagnostic with an excerpt of its line, in the form of the compiler's.
 pub fn render_text(file: &str, text: Option<&str>, errors: &[Reported]) -> String {
-    let source = SourceFile::new(file.to_string(), text.unwrap_or_default().to_string(), None);
-    let diagnostics: Vec<Diagnostic> = errors
-        .iter()
-        .map(|e| {
-            let location = match (e.line, e.column, text) {
-                (Some(line), Some(column), Some(text)) => {
-                    let offset = source.lines.offset(text, line, column);
-                    Some(Location { file: 0, line, column, offset, len: underline(&text[offset..], e.ruling) })
-                }
-                _ => None,
-            };
-            let mut d = Diagnostic::error(e.code(), e.message.clone()).at(location);
-            if let Some(event) = e.event {
-                d = d.clause(format!("event {event}"));
-            }
-            if location.is_none() && e.line.is_some() {
-                // A position without the text: in the message, as `file:line:col`.
-                d.message = format!("{file}:{}:{}: {}", e.line.unwrap_or(1), e.column.unwrap_or(1), d.message);
-            } else if location.is_none() {
-                d.message = format!("{file}: {}", d.message);
-            }
-            match e.help() {
-                Some(h) => d.help(h),
-                None => d,
-            }
-        })
-        .collect();
-    diagnostic::render_human(&diagnostics, &SourceSet { files: vec![source] })
+    let set = SourceSet { files: vec![SourceFile::new(file.to_string(), text.unwrap_or_default().to_string(), None)] };
+    let mut out = String::new();
+    // Located errors are rendered together (one excerpt source for the file), in order.
+    let mut located: Vec<Diagnostic> = Vec::new();
+    for e in errors {
+        if e.line.is_none() && e.event.is_none() {
+            // No position: the message names what is wrong (the file cannot be read, an
+            // unknown edition).
+            out += &diagnostic::render_human(&std::mem::take(&mut located), &set);
+            out += &format!("error: {}\n", e.message);
+        } else {
+            located.push(diagnostic_of(file, text, &set.files[0], e));
+        }
+    }
+    out + &diagnostic::render_human(&located, &set)
+}
+
+/// A located error as a diagnostic of the case file `source` (whose text is `text`, if read).
+fn diagnostic_of(file: &str, text: Option<&str>, source: &SourceFile, e: &Reported) -> Diagnostic {
+    let location = match (e.line, e.column, text) {
+        (Some(line), Some(column), Some(text)) => {
+            let offset = source.lines.offset(text, line, column);
+            Some(Location { file: 0, line, column, offset, len: underline(&text[offset..], e.ruling) })
+        }
+        _ => None,
+    };
+    let mut d = Diagnostic::error(e.code(), e.message.clone()).at(location);
+    if let Some(event) = e.event {
+        d = d.clause(format!("event {event}"));
+    }
+    if location.is_none() {
+        // A position without the text, or an event the file's positions do not give.
+        let at = e.line.map(|l| format!(":{l}:{}", e.column.unwrap_or(1))).unwrap_or_default();
+        d.message = format!("{file}{at}: {}", d.message);
+    }
+    match e.help() {
+        Some(h) => d.help(h),
+        None => d,
+    }
 }
 
 /// How many bytes of `rest` (the text from an error's position) to underline: an event's whole

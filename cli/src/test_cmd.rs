@@ -103,8 +103,10 @@ impl Positioned {
 
     fn reported(&self) -> Reported {
         let message = match &self.edition {
-            Some(edition) => format!("under edition {edition}: {}", self.message),
-            None => self.message.clone(),
+            Some(e) if !self.message.contains(&format!("edition {e}")) => {
+                format!("under edition {e}: {}", self.message)
+            }
+            _ => self.message.clone(),
         };
         Reported {
             line: Some(self.line),

@@ -695,8 +695,9 @@ impl Referee<'_> {
                     .map(|f| format!("{} = {}", f.name(), f.values()[p.facts.get(*f)]))
                     .collect::<Vec<_>>()
                     .join(", ");
+                // At fault: the `director` entry that gives the choice.
                 return Err(err(
-                    p.event,
+                    self.answered_at,
                     format!("declarer's choice ({given}) is not an option the laws of edition {edition} give him"),
                 ));
             }
