@@ -443,10 +443,10 @@ fn auction_over(number: usize, seat: Seat, call: Call, when: &str) -> RefereeErr
 
 /// The errors of a case that do not depend on the state of the ruling, every one of them, in
 /// event order: each `director` answer (a judgement or choice of the vocabulary, with one of its
-/// values), each call in a case that gives the contract instead of the auction, and each card
-/// played, exposed or spread by a seat the deal did not give it to. `rule_with` refuses a case
-/// with any; the errors found while ruling depend on the state the earlier events leave, so
-/// ruling stops at the first.
+/// values), each call in a case that gives the contract instead
+/// of the auction, and each card played, exposed or spread by a seat the deal did not give it
+/// to. `rule_with` refuses a case with any; the errors found while ruling depend on the state
+/// the earlier events leave, so ruling stops at the first.
 pub fn check(case: &Case) -> Vec<RefereeError> {
     let mut errors = Vec::new();
     let dealt = |number: usize, seat: Seat, card: crate::play::Card, errors: &mut Vec<RefereeError>| {
@@ -462,6 +462,9 @@ pub fn check(case: &Case) -> Vec<RefereeError> {
         match event {
             Event::Director { answers, by_seat } => {
                 let given = answers.iter().map(|(n, v)| (n, v)).chain(by_seat.iter().map(|(_, n, v)| (n, v)));
+                // An answer that no table of the edition ruled under asks is not an error: a case
+                // may give the answers of each edition it states a ruling for (a 1987 wrong-board
+                // case answers `cancellation_requested`, which 2017's table does not ask).
                 errors.extend(given.filter_map(|(name, value)| answer_error(number, name, value).err()));
             }
             Event::Call { seat, call } if case.contract.is_some() => {
