@@ -311,6 +311,14 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
 /// Rules on a whole case with the given laws (the case's own edition is not consulted):
 /// an edition's generated tables, or a law directory's interpreted laws.
 pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
+    if let Some(e) = check(case).into_iter().next() {
+        return Err(e);
+    }
+    rule_checked(case, laws)
+}
+
+/// Rules on a case that [`check`] finds no error in.
+fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
     let mut r = Referee {
         case,
         laws,
@@ -337,9 +345,6 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         struck: Vec::new(),
         answered_at: 0,
     };
-    if let Some(e) = check(case).into_iter().next() {
-        return Err(e);
-    }
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
         if r.answered_by_next == Some(number) {
@@ -504,7 +509,7 @@ pub fn rule_all(case: &Case, laws: &dyn Laws) -> Result<Ruling, Vec<RefereeError
     if !errors.is_empty() {
         return Err(errors);
     }
-    rule_with(case, laws).map_err(|e| vec![e])
+    rule_checked(case, laws).map_err(|e| vec![e])
 }
 
 /// The tables the auction is ruled by: its entry table, the tables it delegates to, and the
