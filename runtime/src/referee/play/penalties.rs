@@ -5,19 +5,23 @@
 use super::*;
 
 impl Referee<'_> {
+    /// A card that does not meet a lead or play penalty, or is played instead of the penalty
     /// card `due`: the table says whether it is a revoke.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn unmet_obligation(
         &mut self,
         event: usize,
         seat: Seat,
         card: Card,
-        able: bool,
-        premature: bool,
+        unmet: trick::Unmet,
         suit: Suit,
         due: Option<Card>,
     ) {
-        let facts = Facts { able_to_comply: able, obligation_from_premature_play: premature, ..Facts::default() };
+        let facts = Facts {
+            able_to_comply: unmet.able,
+            obligation_from_premature_play: unmet.premature,
+            other_lead_requirement_met: unmet.other_lead_met,
+            ..Facts::default()
+        };
         let turn_of = seat;
         let p = self.pending_play(event, seat, card, turn_of, Table::UnmetObligation, facts);
         let outcomes = self.record(&p, UNMET_PENALTY);
