@@ -193,7 +193,7 @@ mod law_edits {
         let laws = edited(&[
             (
                 "1987/play-50-60.yaml",
-                "      - id: Law 52B1 (declarer has played since)\n        table: revoke_correction\n        when: penalty_card_failure and not revoke_established and declarer_played_after\n        overrides: [Law 62B1, Law 62B2]\n        then:\n          - illegal_card_accepted per \"Law 52A\", \"Law 52\"\n",
+                "      - id: Law 52B1 (declarer has played since)\n        table: revoke_correction\n        when: penalty_card_failure and not revoke_established and declarer_played_after\n        overrides: [Law 62B1, Law 62B2]\n        then:\n          - illegal_card_accepted(cancelled) per \"Law 52A\", \"Law 52\"\n",
                 "",
             ),
             (
@@ -244,8 +244,11 @@ mod law_edits {
         assert!(rules(&before).contains(&"Law 61A"), "{:?}", rules(&before));
         // West plays H2 to North's HA with his major penalty card H4 in hand: a failure to play a
         // penalty card at the first legal opportunity (Law 50E), a revoke (Law 61A).
-        let penalty = case("1987-play/law52b1-card-accepted").replace("  - director: {penalty_card_failure_option: accept}
-", "");
+        let penalty = case("1987-play/law52b1-card-accepted").replace(
+            "  - director: {penalty_card_failure_option: accept}
+",
+            "",
+        );
         let before = rule(&unedited, &penalty);
         assert!(rules(&before).contains(&"Law 61A"), "{:?}", rules(&before));
 

@@ -4,7 +4,24 @@
 
 use super::*;
 
+/// The `unmet_obligation` table's facts for a penalty a card does not meet.
+fn unmet_facts(unmet: trick::Unmet) -> Facts {
+    Facts {
+        able_to_comply: unmet.able,
+        obligation_from_premature_play: unmet.premature,
+        other_lead_requirement_met: unmet.other_lead_met,
+        ..Facts::default()
+    }
+}
+
 impl Referee<'_> {
+    /// Whether missing the penalty `unmet` is a revoke, as the `unmet_obligation` table says
+    /// (asked without recording a ruling).
+    pub(super) fn obligation_revoke(&self, unmet: trick::Unmet) -> bool {
+        let d = self.ask_derived(Table::UnmetObligation, &unmet_facts(unmet));
+        d.outcomes().any(|t| t.rectification == Rectification::ObligationRevoke)
+    }
+
     /// A card that does not meet a lead or play penalty, or is played instead of the penalty
     /// card `due`: the table says whether it is a revoke.
     pub(super) fn unmet_obligation(
@@ -16,12 +33,7 @@ impl Referee<'_> {
         suit: Suit,
         due: Option<Card>,
     ) {
-        let facts = Facts {
-            able_to_comply: unmet.able,
-            obligation_from_premature_play: unmet.premature,
-            other_lead_requirement_met: unmet.other_lead_met,
-            ..Facts::default()
-        };
+        let facts = unmet_facts(unmet);
         let turn_of = seat;
         let p = self.pending_play(event, seat, card, turn_of, Table::UnmetObligation, facts);
         let outcomes = self.record(&p, UNMET_PENALTY);
@@ -38,6 +50,8 @@ impl Referee<'_> {
                 established: false,
                 corrected: false,
                 penalty_card: due,
+                card_faced: false,
+                accepted: false,
             });
             st.established_by.push(None);
         }
@@ -84,6 +98,8 @@ impl Referee<'_> {
     ) -> Result<Vec<Rectified>, RefereeError> {
         let seat = p.offender;
         let mut out = Vec::new();
+        // A card that is a penalty card already (put back by a correction) is ruled again.
+        self.st().penalty_cards.retain(|c| !(c.seat == seat && c.card == card));
         let others: Vec<usize> =
             (0..self.st().penalty_cards.len()).filter(|&i| self.st().penalty_cards[i].seat == seat).collect();
         let honour = self.honour(p.event, card)?;
@@ -110,6 +126,7 @@ impl Referee<'_> {
             out.push(v);
         }
         st.penalty_cards.push(PenaltyCard { seat, card, major, clauses: view.clauses.clone() });
+        st.last_penalty_card = Some((seat, card));
         out.push(view);
         Ok(out)
     }
@@ -148,6 +165,42 @@ impl Referee<'_> {
         st.current.cards.insert(index, (r.seat, due));
         self.trick_done();
         Some(())
+    }
+
+    /// A defender plays one of two or more penalty cards he could legally play: the designation
+    /// table says who chose it (2017 Law 51A: declarer), where the edition has one.
+    pub(super) fn penalty_card_choice(&mut self, event: usize, seat: Seat, card: Card) {
+        let facts = Facts { several_penalty_cards_playable: true, ..Facts::default() };
+        if self.ask_derived(Table::PenaltyCardDesignation, &facts).undefined() {
+            return;
+        }
+        let p = self.pending_play(event, seat, card, seat, Table::PenaltyCardDesignation, facts);
+        self.record(&p, PENALTY_CARD_CHOICE);
+    }
+
+    /// The director's judgement whether information from the deal's latest penalty card damaged
+    /// the non-offending side (2017 Law 50E3), given at a `director` entry.
+    pub(super) fn penalty_card_information(
+        &mut self,
+        event: usize,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        let Some((seat, card)) = self.st().last_penalty_card else {
+            return Err(err(
+                event,
+                "`penalty_card_information_damage` is given, but no card has become a penalty card",
+            ));
+        };
+        if self.ask_derived(Table::PenaltyCardInformation, &Facts::default()).undefined() {
+            let edition = self.edition();
+            return Err(err(
+                event,
+                format!("`penalty_card_information_damage` is given, but edition {edition} has no rule on it"),
+            ));
+        }
+        let mut p = self.pending_play(event, seat, card, seat, Table::PenaltyCardInformation, Facts::default());
+        p.known = derived_known(&[]);
+        self.rule_play(p, answers)
     }
 
     /// Declarer's choice at the first turn to lead of a player whose lead the auction restricted.
@@ -200,8 +253,18 @@ impl Referee<'_> {
         };
         let leader = st.current.leader;
         st.lead_options_settled = Some(st.trick_number());
-        let of_suit = st.penalty_cards.iter().filter(|p| p.seat == holder && p.card.suit == card.suit).count();
-        let facts = Facts { several_penalty_cards_of_suit: of_suit > 1, ..Facts::default() };
+        let own = || st.penalty_cards.iter().filter(|p| p.seat == holder);
+        let of_suit = own().filter(|p| p.card.suit == card.suit).count();
+        let several_suits = own().any(|p| p.card.suit != card.suit);
+        let facts = Facts {
+            several_penalty_cards_of_suit: of_suit > 1,
+            penalty_cards_in_several_suits: several_suits,
+            penalty_card_in_clubs: own().any(|p| p.card.suit == Suit::Clubs),
+            penalty_card_in_diamonds: own().any(|p| p.card.suit == Suit::Diamonds),
+            penalty_card_in_hearts: own().any(|p| p.card.suit == Suit::Hearts),
+            penalty_card_in_spades: own().any(|p| p.card.suit == Suit::Spades),
+            ..Facts::default()
+        };
         let mut p = self.pending_play(event, holder, card, leader, Table::PenaltyCardLead, facts);
         p.known = derived_known(&[]);
         self.rule_lead_choice(p, answers)
