@@ -19,7 +19,7 @@ use bridgelaw_compiler::interp::{Decided, Interpreter};
 use bridgelaw_compiler::model::{self, OutcomeKind, Program};
 use bridgelaw_compiler::SourceSet;
 use bridgelaw_runtime::tables::{
-    self, Clause, Edition, FactId, FactSource, Facts, Laws, Rectification, Table, Verdict,
+    self, Clause, Edition, FactId, FactSource, Facts, Laws, Rectification, Table, Template, Verdict,
 };
 use bridgelaw_runtime::{RefereeError, Ruling};
 use std::fmt;
@@ -268,6 +268,8 @@ struct Interpreted {
     rules: Vec<&'static tables::Rule>,
     /// Per runtime table, if the edition defines it.
     tables: Vec<Option<TableMap>>,
+    /// Per runtime rectification kind (`Rectification::index`): its ruling text in the edition.
+    texts: Vec<&'static Template>,
 }
 
 /// A table of the program: its index, the runtime's facts it tests, and each of them with
@@ -306,7 +308,19 @@ impl Interpreted {
             let tested: &'static [FactId] = Box::leak(ids.iter().map(|x| x.1).collect::<Vec<_>>().into_boxed_slice());
             tables[v.tables[a.table] as usize] = Some((a.table, tested, ids));
         }
-        Interpreted { name, title: leak(&e.title), clauses, interpreter: Interpreter::new(p, e), rules, tables }
+        let texts = Self::texts(p, e, v);
+        Interpreted { name, title: leak(&e.title), clauses, interpreter: Interpreter::new(p, e), rules, tables, texts }
+    }
+
+    /// The edition's ruling texts as static data, by the runtime's rectification index.
+    fn texts(p: &'static Program, e: &'static model::Edition, v: &Vocabulary) -> Vec<&'static Template> {
+        static NONE: Template = Template { source: "", pieces: &[] };
+        let mut texts = vec![&NONE; Rectification::SIGNATURES.len()];
+        for (r, &i) in v.rectifications.iter().enumerate() {
+            let t = p.text(e, r);
+            texts[i] = Box::leak(Box::new(Template { source: leak(&t.source), pieces: pieces(&t.pieces) }));
+        }
+        texts
     }
 
     /// A rule's static form: the runtime's names for its facts and outcomes, with their traces.
@@ -380,4 +394,42 @@ impl Laws for Interpreted {
     fn tests(&self, table: Table) -> &'static [FactId] {
         self.tables[table as usize].as_ref().map_or(&[], |t| t.1)
     }
+
+    fn text(&self, rectification: Rectification) -> &'static Template {
+        self.texts[rectification.index()]
+    }
+}
+
+/// A checked template's pieces as the runtime's static pieces.
+fn pieces(list: &[model::Piece]) -> &'static [tables::Piece] {
+    use tables::{Base, Piece, Selector};
+    let out: Vec<Piece> = list
+        .iter()
+        .map(|piece| match piece {
+            model::Piece::Text(t) => Piece::Text(leak(t)),
+            model::Piece::Seat { base, turns } => {
+                let base = match base {
+                    model::Base::Offender => Base::Offender,
+                    model::Base::Turn => Base::Turn,
+                };
+                Piece::Seat { base, turns: *turns }
+            }
+            model::Piece::Seats => Piece::Seats,
+            model::Piece::Party { param } => Piece::Party { param: *param as u8 },
+            model::Piece::Act => Piece::Act,
+            model::Piece::Suit { singular, fallback } => Piece::Suit { singular: *singular, fallback: leak(fallback) },
+            model::Piece::Strain { fallback } => Piece::Strain { fallback: leak(fallback) },
+            model::Piece::Choose { on, arms } => {
+                let on = match on {
+                    model::Selector::Param(k) => Selector::Param(*k as u8),
+                    model::Selector::ActKind => Selector::ActKind,
+                    model::Selector::TurnPosition => Selector::TurnPosition,
+                    model::Selector::SeatsCount => Selector::SeatsCount,
+                };
+                let arms: Vec<&'static [Piece]> = arms.iter().map(|a| pieces(a)).collect();
+                Piece::Choose { on, arms: Box::leak(arms.into_boxed_slice()) }
+            }
+        })
+        .collect();
+    Box::leak(out.into_boxed_slice())
 }

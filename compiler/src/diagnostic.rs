@@ -50,6 +50,8 @@ pub enum Code {
     NestingTooDeep,
     NameCollision,
     EmptyEdition,
+    TemplateSyntax,
+    UnusedParameter,
 }
 
 impl Code {
@@ -74,6 +76,8 @@ impl Code {
             Code::NestingTooDeep => "nesting-too-deep",
             Code::NameCollision => "name-collision",
             Code::EmptyEdition => "empty-edition",
+            Code::TemplateSyntax => "template-syntax",
+            Code::UnusedParameter => "unused-parameter",
         }
     }
 }

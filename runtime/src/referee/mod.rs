@@ -1059,6 +1059,7 @@ impl Referee<'_> {
             duration: duration.map(Duration::name),
             rule: t.rule,
             clauses: t.trace().map(|c| c.id).collect(),
+            template: self.laws.text(t.rectification),
         }
     }
 

@@ -601,6 +601,7 @@ impl Referee<'_> {
             duration: None,
             rule: t.rule,
             clauses: t.trace().map(|c| c.id).collect(),
+            template: self.laws.text(t.rectification),
         }
     }
 
