@@ -244,9 +244,10 @@ pub struct LeadRestriction {
     /// The player whose lead may be restricted.
     pub seat: Seat,
     pub status: LeadStatus,
-    /// The restriction's rectification once decided: `require_or_prohibit_suit`,
-    /// `prohibit_any_suit` or `no_lead_restriction`.
-    pub kind: Option<&'static str>,
+    /// The restriction's rectification once decided, as the `lead_restriction` table gives
+    /// it (`require_or_prohibit_suit`, `prohibit_any_suit`, …; in JSON its name).
+    #[serde(serialize_with = "rectification_name")]
+    pub kind: Option<Rectification>,
     /// For `require_or_prohibit_suit`, the suit of the withdrawn bid.
     pub suit: Option<String>,
     /// Whether the restricted lead is the opening lead.
@@ -425,6 +426,13 @@ fn as_value_map<S: serde::Serializer>(pairs: &[(&'static str, &'static str)], s:
 
 fn as_values_map<S: serde::Serializer>(pairs: &[(&'static str, Vec<&'static str>)], s: S) -> Result<S::Ok, S::Error> {
     s.collect_map(pairs.iter().map(|(k, v)| (k, v.iter().map(|v| Value(v)).collect::<Vec<_>>())))
+}
+
+fn rectification_name<S: serde::Serializer>(r: &Option<Rectification>, s: S) -> Result<S::Ok, S::Error> {
+    match r {
+        Some(r) => s.serialize_str(r.name()),
+        None => s.serialize_none(),
+    }
 }
 
 fn call_text<S: serde::Serializer>(c: &Option<Call>, s: S) -> Result<S::Ok, S::Error> {

@@ -135,7 +135,12 @@ impl Parser<'_> {
             let (value, at) = self.word(false);
             if self.peek() != Some('=') || value.is_empty() {
                 let help = "each choice is `value=text`, such as `|zero=no trick is`";
-                return Err((at.start..self.pos + 1, "a choice needs `value=` before its text".into(), help));
+                let end = self.pos + self.peek().map_or(0, char::len_utf8);
+                return Err((
+                    at.start..end.max(at.start + 1).min(self.s.len()),
+                    "a choice needs `value=` before its text".into(),
+                    help,
+                ));
             }
             self.pos += 1;
             let body = self.sequence(true)?;
@@ -148,7 +153,6 @@ impl Parser<'_> {
 /// The type of a placeholder's value, once its path is resolved.
 enum Ty {
     Seat(Base, u8),
-    /// Only `turn`, whose position from the offender may be chosen on.
     Seats,
     Party(usize),
     Act,

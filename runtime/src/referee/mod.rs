@@ -139,9 +139,9 @@ fn derived_known(unknown: &[FactId]) -> Known {
 
 /// The lead-restriction table's answer on a pending restriction.
 struct LeadDecision {
-    /// The rectification's name, `open` while a judgement it depends on is not given, or
-    /// `unprovided`.
-    kind: &'static str,
+    /// The table's rectification; `None` if the tables do not decide it (and while `open`,
+    /// the last alternative's).
+    kind: Option<Rectification>,
     suit: Option<Strain>,
     clauses: Vec<&'static str>,
     /// For `open`: the question and the outcome of each answer.
@@ -1247,9 +1247,9 @@ impl Referee<'_> {
         known.insert(FactId::SuitLaterSpecified);
         let (unknown, groups) = self.consult(Table::LeadRestriction, &facts, &known);
         let mut clauses = l.clauses.clone();
-        let mut kind = "unprovided";
+        let mut kind = None;
         for o in groups.iter().flat_map(|(d, _)| d.outcomes()) {
-            kind = o.rectification.name();
+            kind = Some(o.rectification);
             for c in o.trace() {
                 if !clauses.contains(&c.id) {
                     clauses.push(c.id);
@@ -1282,7 +1282,7 @@ impl Referee<'_> {
                 each.join("; ")
             )
         });
-        LeadDecision { kind: if open.is_some() { "open" } else { kind }, suit, clauses, open }
+        LeadDecision { kind: if open.is_some() { None } else { kind }, suit, clauses, open }
     }
 
     fn finish(mut self) -> Ruling {
@@ -1326,19 +1326,21 @@ impl Referee<'_> {
                     let opening = c.declarer.lho() == seat;
                     let when = if opening { "the opening lead" } else { "his first turn to lead" };
                     let (status, text) = match (kind, suit) {
-                        ("require_or_prohibit_suit", Some(s)) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
-                        ("require_or_prohibit_suit", None) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
-                        ("prohibit_unspecified_suit", _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
-                        ("prohibit_any_suit", _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
-                        ("no_lead_restriction", _) => (LeadStatus::Lapsed, format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
-                        ("open", _) => (LeadStatus::Open, open.unwrap_or_default()),
+                        _ if open.is_some() => (LeadStatus::Open, open.unwrap_or_default()),
+                        (Some(Rectification::RequireOrProhibitSuit), Some(s)) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
+                        (Some(Rectification::RequireOrProhibitSuit), None) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
+                        (Some(Rectification::ProhibitUnspecifiedSuit), _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
+                        (Some(Rectification::ProhibitAnySuit), _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
+                        (Some(Rectification::NoLeadRestriction), _) => (LeadStatus::Lapsed, format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
                         _ => (LeadStatus::Unprovided, "the tables do not decide this lead restriction".to_string()),
                     };
                     LeadRestriction {
                         seat,
                         status,
-                        kind: (kind != "open").then_some(kind),
-                        suit: suit.filter(|_| kind == "require_or_prohibit_suit").map(|s| suit_name(s).to_string()),
+                        kind,
+                        suit: suit
+                            .filter(|_| kind == Some(Rectification::RequireOrProhibitSuit))
+                            .map(|s| suit_name(s).to_string()),
                         opening_lead: opening,
                         text,
                         clauses,
