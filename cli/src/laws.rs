@@ -270,7 +270,12 @@ struct Interpreted {
     tables: Vec<Option<TableMap>>,
     /// Per runtime rectification kind (`Rectification::index`): its ruling text in the edition.
     texts: Vec<&'static Template>,
+    /// Per runtime rectification kind: its `standing` text in the edition, if any.
+    standings: Vec<Option<&'static Template>>,
 }
+
+/// An edition's texts and `standing` texts, by the runtime's rectification index.
+type Texts = (Vec<&'static Template>, Vec<Option<&'static Template>>);
 
 /// A table of the program: its index, the runtime's facts it tests, and each of them with
 /// its program index.
@@ -308,19 +313,24 @@ impl Interpreted {
             let tested: &'static [FactId] = Box::leak(ids.iter().map(|x| x.1).collect::<Vec<_>>().into_boxed_slice());
             tables[v.tables[a.table] as usize] = Some((a.table, tested, ids));
         }
-        let texts = Self::texts(p, e, v);
-        Interpreted { name, title: leak(&e.title), clauses, interpreter: Interpreter::new(p, e), rules, tables, texts }
+        let (texts, standings) = Self::texts(p, e, v);
+        let interpreter = Interpreter::new(p, e);
+        Interpreted { name, title: leak(&e.title), clauses, interpreter, rules, tables, texts, standings }
     }
 
     /// The edition's ruling texts as static data, by the runtime's rectification index.
-    fn texts(p: &'static Program, e: &'static model::Edition, v: &Vocabulary) -> Vec<&'static Template> {
+    fn texts(p: &'static Program, e: &'static model::Edition, v: &Vocabulary) -> Texts {
         static NONE: Template = Template { source: "", pieces: &[] };
+        let leaked = |t: &model::Template| {
+            &*Box::leak(Box::new(Template { source: leak(&t.source), pieces: pieces(&t.pieces) }))
+        };
         let mut texts = vec![&NONE; Rectification::SIGNATURES.len()];
+        let mut standings = vec![None; Rectification::SIGNATURES.len()];
         for (r, &i) in v.rectifications.iter().enumerate() {
-            let t = p.text(e, r);
-            texts[i] = Box::leak(Box::new(Template { source: leak(&t.source), pieces: pieces(&t.pieces) }));
+            texts[i] = leaked(p.text(e, r));
+            standings[i] = p.standing(e, r).map(leaked);
         }
-        texts
+        (texts, standings)
     }
 
     /// A rule's static form: the runtime's names for its facts and outcomes, with their traces.
@@ -398,6 +408,10 @@ impl Laws for Interpreted {
     fn text(&self, rectification: Rectification) -> &'static Template {
         self.texts[rectification.index()]
     }
+
+    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {
+        self.standings[rectification.index()]
+    }
 }
 
 /// A checked template's pieces as the runtime's static pieces.
@@ -417,14 +431,18 @@ fn pieces(list: &[model::Piece]) -> &'static [tables::Piece] {
             model::Piece::Seats => Piece::Seats,
             model::Piece::Party { param } => Piece::Party { param: *param as u8 },
             model::Piece::Act => Piece::Act,
-            model::Piece::Suit { singular, fallback } => Piece::Suit { singular: *singular, fallback: leak(fallback) },
-            model::Piece::Strain { fallback } => Piece::Strain { fallback: leak(fallback) },
+            model::Piece::Suit { singular, fallback } => {
+                Piece::Suit { singular: *singular, fallback: pieces(fallback) }
+            }
+            model::Piece::Strain { fallback } => Piece::Strain { fallback: pieces(fallback) },
+            model::Piece::RestrictionSuit { fallback } => Piece::RestrictionSuit { fallback: pieces(fallback) },
             model::Piece::Choose { on, arms } => {
                 let on = match on {
                     model::Selector::Param(k) => Selector::Param(*k as u8),
                     model::Selector::ActKind => Selector::ActKind,
                     model::Selector::TurnPosition => Selector::TurnPosition,
                     model::Selector::SeatsCount => Selector::SeatsCount,
+                    model::Selector::RestrictionLead => Selector::RestrictionLead,
                 };
                 let arms: Vec<&'static [Piece]> = arms.iter().map(|a| pieces(a)).collect();
                 Piece::Choose { on, arms: Box::leak(arms.into_boxed_slice()) }

@@ -137,3 +137,64 @@ fn templates_are_checked_without_a_panic_on_any_text() {
         }
     }
 }
+
+/// `bridgelaw rule` on a case file's text, with `--laws DIR` when given.
+fn rule_text(name: &str, case: &str, laws: Option<&Path>) -> String {
+    let dir = bridgelaw_test_support::scratch(&format!("texts-case-{name}"));
+    let file = dir.join(format!("{name}.yaml"));
+    std::fs::write(&file, case).unwrap();
+    let mut args = vec!["rule".to_string(), file.display().to_string()];
+    if let Some(dir) = laws {
+        args.extend(["--laws".to_string(), dir.display().to_string()]);
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_bridgelaw")).args(&args).current_dir(workspace()).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+#[test]
+fn obligations_are_worded_by_their_rectifications_standing_texts() {
+    // Auctions stopped while an obligation still binds. Law 30B2: North's pass out of rotation
+    // at partner's turn bars him throughout, and South may not double or redouble at his next
+    // turn. Law 31A1: East's bid at North's turn, North passes: East must repeat 1H. Law 27B2:
+    // West's insufficient 1S, to be corrected otherwise than in the same denomination: West
+    // must make a sufficient bid or pass, and East must pass throughout.
+    let cases = [
+        (
+            "ob-30b2",
+            "dealer: N\nedition: \"1987\"\nevents:\n  - N: 1H\n  - E: pass\n  - N: pass\n  - director: {pass_meaning: natural}\n",
+            &[
+                "Obligation: North must pass throughout the auction (Law 30B2; Law 30B2(a); commentary 30.4; Law 30).",
+                "Obligation: South may not double or redouble at the next turn (Law 30B2; Law 30B2(b); Law 30).",
+            ][..],
+        ),
+        (
+            "ob-31a1",
+            "dealer: N\nedition: \"1987\"\nevents:\n  - E: 1H\n  - director\n  - N: pass\n",
+            &["Obligation: East must repeat 1H at the next turn (Law 31A1; Law 31A; Law 31)."][..],
+        ),
+        (
+            "ob-27b2",
+            "dealer: N\nedition: \"1987\"\nevents:\n  - N: 1H\n  - E: pass\n  - S: 2H\n  - W: 1S\n  - director: {correction: other}\n",
+            &[
+                "Obligation: West must make a sufficient bid or pass at the next turn (Law 27).",
+                "Obligation: East must pass throughout the auction (Law 27B2; Law 27).",
+            ][..],
+        ),
+    ];
+    for (name, case, lines) in cases {
+        let out = rule_text(name, case, None);
+        let obligations: Vec<&str> = out.lines().filter(|l| l.starts_with("Obligation:")).collect();
+        assert_eq!(obligations, lines, "{out}");
+    }
+    // The words are the laws': edited in a copy, the obligation says the edited words.
+    let dir = laws_copy("texts-standing", |dir| {
+        replace_once(
+            &dir.join("vocabulary.yaml"),
+            "standing: \"{seats} must repeat {act} at the next turn\"",
+            "standing: \"{seats} is to call {act} again at his next turn\"",
+        )
+    });
+    let out = rule_text("ob-31a1-edited", cases[1].1, Some(&dir));
+    assert!(out.contains("Obligation: East is to call 1H again at his next turn (Law 31A1;"), "{out}");
+}

@@ -62,6 +62,8 @@ pub struct RectificationDef {
     pub params: Vec<Param>,
     /// The ruling text, unless an edition overrides it.
     pub text: Template,
+    /// The words of what it leaves standing (a lead restriction, an obligation), if its own.
+    pub standing: Option<Template>,
 }
 
 /// A checked ruling text: literal text and typed values (`docs/authoring.md`).
@@ -96,10 +98,14 @@ pub enum Piece {
     Act,
     Suit {
         singular: bool,
-        fallback: String,
+        fallback: Vec<Piece>,
     },
     Strain {
-        fallback: String,
+        fallback: Vec<Piece>,
+    },
+    /// The suit a lead restriction concerns, in a `standing` text.
+    RestrictionSuit {
+        fallback: Vec<Piece>,
     },
     /// One text per value of `on`, by value index.
     Choose {
@@ -115,9 +121,12 @@ pub enum Selector {
     ActKind,
     TurnPosition,
     SeatsCount,
+    /// Whether the restricted lead is the opening lead: `opening`, `later`.
+    RestrictionLead,
 }
 
 impl Selector {
+    pub const RESTRICTION_LEAD: [&'static str; 2] = ["opening", "later"];
     pub const ACT_KIND: [&'static str; 2] = ["call", "card"];
     pub const TURN_POSITION: [&'static str; 4] = ["offender", "lho", "partner", "rho"];
     pub const SEATS_COUNT: [&'static str; 3] = ["none", "one", "several"];
@@ -318,6 +327,8 @@ pub struct Edition {
     pub verified_in_source: usize,
     /// The edition's ruling texts in place of the vocabulary's: (rectification, text).
     pub texts: Vec<(usize, Template)>,
+    /// The edition's `standing` texts in place of the vocabulary's.
+    pub standings: Vec<(usize, Template)>,
 }
 
 impl Clause {
@@ -371,5 +382,10 @@ impl Program {
     /// The ruling text of rectification `r` in edition `e`: the edition's own, else the vocabulary's.
     pub fn text<'a>(&'a self, e: &'a Edition, r: usize) -> &'a Template {
         e.texts.iter().find(|(i, _)| *i == r).map_or(&self.rectifications[r].text, |(_, t)| t)
+    }
+
+    /// The `standing` text of rectification `r` in edition `e`, if it has one of its own.
+    pub fn standing<'a>(&'a self, e: &'a Edition, r: usize) -> Option<&'a Template> {
+        e.standings.iter().find(|(i, _)| *i == r).map(|(_, t)| t).or(self.rectifications[r].standing.as_ref())
     }
 }

@@ -57,7 +57,7 @@ pub struct Rectified {
 impl Rectified {
     /// What the rectification means at this table, in words: its edition's template, filled.
     pub fn text(&self) -> String {
-        fill(self.template, &Filling { context: self.context, seats: &self.seats, kind: self.kind })
+        fill(self.template, &Filling { context: self.context, seats: &self.seats, kind: self.kind, restriction: None })
     }
 }
 
@@ -269,7 +269,7 @@ impl DamageReview {
     /// passes are in question as its `seats`.
     pub fn text(&self) -> String {
         let r = &self.review;
-        fill(r.template, &Filling { context: r.context, seats: &self.seats, kind: r.kind })
+        fill(r.template, &Filling { context: r.context, seats: &self.seats, kind: r.kind, restriction: None })
     }
 }
 

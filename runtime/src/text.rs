@@ -3,10 +3,10 @@
 //! parameters of one rectification. The words are the laws'; this module only
 //! puts the values in.
 
-use crate::auction::{Call, Seat};
+use crate::auction::{Call, Seat, Strain};
 use crate::play::trump_suit;
 use crate::ruling::{Act, Context};
-use bridgelaw_tables::{Base, Party, Piece, Rectification, Selector, Template};
+use bridgelaw_tables::{Base, Laws, Party, Piece, Rectification, Selector, Template};
 use std::fmt::Write;
 
 /// The values a template is filled with.
@@ -16,6 +16,9 @@ pub(crate) struct Filling<'a> {
     pub seats: &'a [Seat],
     /// The rectification, for its parameters.
     pub kind: Rectification,
+    /// For the words of a lead restriction: the suit it concerns, and whether the restricted
+    /// lead is the opening lead.
+    pub restriction: Option<(Option<Strain>, bool)>,
 }
 
 /// The template filled in.
@@ -49,11 +52,15 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
             Piece::Suit { singular, fallback } => match act {
                 Act::Card(c) if singular => out.push_str(c.suit.name().strip_suffix('s').unwrap_or(c.suit.name())),
                 Act::Card(c) => out.push_str(c.suit.name()),
-                Act::Call(_) => out.push_str(fallback),
+                Act::Call(_) => pieces(out, fallback, v),
             },
             Piece::Strain { fallback } => match act {
-                Act::Call(Call::Bid { strain, .. }) => out.push_str(trump_suit(strain).map_or("notrump", |s| s.name())),
-                _ => out.push_str(fallback),
+                Act::Call(Call::Bid { strain, .. }) => out.push_str(strain_name(strain)),
+                _ => pieces(out, fallback, v),
+            },
+            Piece::RestrictionSuit { fallback } => match v.restriction.and_then(|r| r.0) {
+                Some(strain) => out.push_str(strain_name(strain)),
+                None => pieces(out, fallback, v),
             },
             Piece::Choose { on, arms } => {
                 let i = match on {
@@ -63,6 +70,7 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
                         (0..4).find(|&n| (0..n).fold(offender, |s, _| s.lho()) == turn_of).unwrap_or(0)
                     }
                     Selector::SeatsCount => v.seats.len().min(2),
+                    Selector::RestrictionLead => usize::from(!v.restriction.is_some_and(|r| r.1)),
                 };
                 if let Some(arm) = arms.get(i) {
                     pieces(out, arm, v);
@@ -70,6 +78,16 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
             }
         }
     }
+}
+
+/// `clubs` … `spades`, `notrump`.
+fn strain_name(strain: Strain) -> &'static str {
+    trump_suit(strain).map_or("notrump", |s| s.name())
+}
+
+/// The words of what `kind` leaves standing: its `standing` text, else its text.
+pub(crate) fn standing(laws: &dyn Laws, values: &Filling) -> String {
+    fill(laws.standing(values.kind).unwrap_or(laws.text(values.kind)), values)
 }
 
 /// Seats by name, joined by ` and `.

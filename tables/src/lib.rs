@@ -103,6 +103,9 @@ pub trait Laws: Sync {
     fn tests(&self, table: Table) -> &'static [FactId];
     /// The ruling text of a rectification kind in this edition (`text.rs`).
     fn text(&self, rectification: Rectification) -> &'static Template;
+    /// The words of what a rectification leaves standing (a lead restriction at the end of
+    /// the auction, an obligation at the end of the record), if it has its own.
+    fn standing(&self, rectification: Rectification) -> Option<&'static Template>;
 }
 
 /// The most steps (a table and the tables it delegates to) one decision may

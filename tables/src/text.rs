@@ -36,10 +36,13 @@ pub enum Piece {
     Act,
     /// The suit of the card (plural, `hearts`, or `singular`, `heart`), or `fallback`
     /// when the act is a call: `{act.suit?the suit}`.
-    Suit { singular: bool, fallback: &'static str },
+    Suit { singular: bool, fallback: &'static [Piece] },
     /// The strain of the bid (`hearts`, `notrump`), or `fallback` when the act is not
     /// a bid: `{act.strain?the suit of the withdrawn call}`.
-    Strain { fallback: &'static str },
+    Strain { fallback: &'static [Piece] },
+    /// In a `standing` text, the suit a lead restriction concerns, or `fallback` when it
+    /// concerns none the auction names: `{restriction.suit?a suit his pass showed}`.
+    RestrictionSuit { fallback: &'static [Piece] },
     /// One text per value of `on`, indexed by the value's index: `{count|zero=…|one=…}`.
     Choose { on: Selector, arms: &'static [&'static [Piece]] },
 }
@@ -56,6 +59,9 @@ pub enum Selector {
     TurnPosition,
     /// How many players the rectification binds: arms `none`, `one`, `several`.
     SeatsCount,
+    /// In a `standing` text, whether the restricted lead is the opening lead: arms
+    /// `opening`, `later`.
+    RestrictionLead,
 }
 
 impl Selector {
@@ -63,4 +69,5 @@ impl Selector {
     pub const ACT_KIND: [&'static str; 2] = ["call", "card"];
     pub const TURN_POSITION: [&'static str; 4] = ["offender", "lho", "partner", "rho"];
     pub const SEATS_COUNT: [&'static str; 3] = ["none", "one", "several"];
+    pub const RESTRICTION_LEAD: [&'static str; 2] = ["opening", "later"];
 }

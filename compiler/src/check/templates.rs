@@ -5,7 +5,9 @@
 //! plainly (`{offender}`), with a fallback for a value that may be absent
 //! (`{act.suit?the suit led}`), or as a choice of one text per value
 //! (`{count|zero=no trick is|one=one trick is|two=two tricks are}`, `_=` for
-//! the values not listed). Every required parameter must be shown.
+//! the values not listed). Every required parameter must be shown. A `standing` text
+//! (the words of a lead restriction or an obligation left standing) may also name
+//! `restriction.suit` and choose on `restriction.lead`.
 
 use super::Checker;
 use crate::diagnostic::{did_you_mean, Code};
@@ -21,7 +23,7 @@ enum Node {
 
 enum Form {
     Plain,
-    Fallback(String),
+    Fallback(Vec<Node>),
     Choice(Vec<Arm>),
 }
 
@@ -104,14 +106,12 @@ impl Parser<'_> {
             Some('}') => Form::Plain,
             Some('?') => {
                 self.pos += 1;
-                let start = self.pos;
-                while self.peek().is_some_and(|c| c != '}' && c != '{') {
-                    self.pos += self.peek().map_or(1, char::len_utf8);
+                let words = self.sequence(true)?;
+                if self.peek() == Some('|') {
+                    let help = "the words after `?` end at the placeholder's `}`; they may not hold a `|`";
+                    return Err((self.pos..self.pos + 1, "`|` in a fallback".into(), help));
                 }
-                if self.peek() != Some('}') {
-                    return Err(unclosed(self.pos));
-                }
-                Form::Fallback(self.s[start..self.pos].to_string())
+                Form::Fallback(words)
             }
             Some('|') => Form::Choice(self.arms()?),
             Some(c) => {
@@ -160,8 +160,21 @@ enum Ty {
         singular: bool,
     },
     Strain,
+    /// `restriction`, in a `standing` text, and its suit.
+    Restriction,
+    RestrictionSuit,
     /// A value shown by choosing a text per value: (selector, value names).
     Choice(Selector, Vec<String>),
+}
+
+/// What a template is checked against.
+struct Cx<'a> {
+    types: &'a [TypeDef],
+    r: &'a RectificationDef,
+    src: &'a S,
+    owner: &'a str,
+    /// A `standing` text, which may name `restriction`.
+    standing: bool,
 }
 
 /// Checks one template against rectification `r`; `owner` names it in diagnostics.
@@ -171,6 +184,7 @@ pub(super) fn check(
     r: &RectificationDef,
     src: &S,
     owner: &str,
+    standing: bool,
 ) -> Option<Template> {
     let nodes = match (Parser { s: src, pos: 0 }).sequence(false) {
         Ok(nodes) => nodes,
@@ -179,10 +193,13 @@ pub(super) fn check(
             return None;
         }
     };
+    let cx = Cx { types, r, src, owner, standing };
     let mut used = vec![false; r.params.len()];
     let errors = c.diagnostics.len();
-    let pieces = typed(c, types, r, src, owner, &nodes, &mut used);
-    for (param, _) in r.params.iter().zip(&used).filter(|(p, u)| !**u && !p.optional) {
+    let pieces = typed(c, &cx, &nodes, &mut used);
+    // A standing text is about the player it binds, `{seats}`: it shows no `party` parameter.
+    let required = |p: &Param| !p.optional && !(standing && types[p.ty].name == "party");
+    for (param, _) in r.params.iter().zip(&used).filter(|(p, u)| !**u && required(p)) {
         c.error(
             Code::UnusedParameter,
             c.loc(src),
@@ -197,15 +214,7 @@ pub(super) fn check(
     (c.diagnostics.len() == errors).then(|| Template { source: src.to_string(), pieces })
 }
 
-fn typed(
-    c: &mut Checker,
-    types: &[TypeDef],
-    r: &RectificationDef,
-    src: &S,
-    owner: &str,
-    nodes: &[Node],
-    used: &mut [bool],
-) -> Vec<Piece> {
+fn typed(c: &mut Checker, cx: &Cx, nodes: &[Node], used: &mut [bool]) -> Vec<Piece> {
     let mut pieces = Vec::new();
     for node in nodes {
         let (path, form) = match node {
@@ -215,27 +224,37 @@ fn typed(
             }
             Node::Place { path, form } => (path, form),
         };
-        let Some(ty) = resolve(c, types, r, src, owner, path, used) else { continue };
+        let Some(ty) = resolve(c, cx, path, used) else { continue };
         let whole = path[0].1.start..path[path.len() - 1].1.end;
         let name: Vec<&str> = path.iter().map(|p| p.0.as_str()).collect();
         let name = name.join(".");
         let wrong = |c: &mut Checker, message: String, help: String| {
-            c.error(Code::TypeError, c.inner(src, &whole), Some(owner), message, help);
+            c.error(Code::TypeError, c.inner(cx.src, &whole), Some(cx.owner), message, help);
         };
         match (ty, form) {
             (Ty::Seat(base, turns), Form::Plain) => pieces.push(Piece::Seat { base, turns }),
             (Ty::Seats, Form::Plain) => pieces.push(Piece::Seats),
             (Ty::Party(param), Form::Plain) => pieces.push(Piece::Party { param }),
             (Ty::Act, Form::Plain) => pieces.push(Piece::Act),
-            (Ty::Suit { singular }, Form::Fallback(f)) => pieces.push(Piece::Suit { singular, fallback: f.clone() }),
-            (Ty::Strain, Form::Fallback(f)) => pieces.push(Piece::Strain { fallback: f.clone() }),
-            (Ty::Suit { .. } | Ty::Strain, Form::Plain) => wrong(
+            (Ty::Suit { singular }, Form::Fallback(f)) => {
+                pieces.push(Piece::Suit { singular, fallback: typed(c, cx, f, used) })
+            }
+            (Ty::Strain, Form::Fallback(f)) => pieces.push(Piece::Strain { fallback: typed(c, cx, f, used) }),
+            (Ty::RestrictionSuit, Form::Fallback(f)) => {
+                pieces.push(Piece::RestrictionSuit { fallback: typed(c, cx, f, used) })
+            }
+            (Ty::Suit { .. } | Ty::Strain | Ty::RestrictionSuit, Form::Plain) => wrong(
                 c,
-                format!("`{name}` has no value when the act is not a card or a bid"),
+                format!("`{name}` has no value when there is no such suit"),
                 format!("give the text for that case after `?`: `{{{name}?the suit}}`"),
             ),
+            (Ty::Restriction, _) => wrong(
+                c,
+                "`restriction` is shown by its parts".into(),
+                "write `{restriction.suit?…}` or `{restriction.lead|opening=…|later=…}`".into(),
+            ),
             (Ty::Choice(on, values), Form::Choice(arms)) => {
-                if let Some(arms) = choice(c, types, r, src, owner, &name, &values, arms, used) {
+                if let Some(arms) = choice(c, cx, &name, &values, arms, used) {
                     pieces.push(Piece::Choose { on, arms });
                 }
             }
@@ -257,36 +276,42 @@ fn typed(
     pieces
 }
 
-/// Resolves a placeholder's path to its type, marking the parameters it shows.
-fn resolve(
-    c: &mut Checker,
-    types: &[TypeDef],
-    r: &RectificationDef,
-    src: &S,
-    owner: &str,
-    path: &[(String, Range<usize>)],
-    used: &mut [bool],
-) -> Option<Ty> {
-    let (root, at) = &path[0];
-    let mut ty = match root.as_str() {
+/// The type of a placeholder's first name, marking a parameter it shows.
+fn root(c: &mut Checker, cx: &Cx, name: &str, at: &Range<usize>, used: &mut [bool]) -> Option<Ty> {
+    let context: &[&str] = if cx.standing {
+        &["offender", "turn", "act", "seats", "restriction"]
+    } else {
+        &["offender", "turn", "act", "seats"]
+    };
+    Some(match name {
         "offender" => Ty::Seat(Base::Offender, 0),
         "turn" => Ty::Seat(Base::Turn, 0),
         "act" => Ty::Act,
         "seats" => Ty::Seats,
+        "restriction" if cx.standing => Ty::Restriction,
         name => {
-            let known =
-                ["offender", "turn", "act", "seats"].into_iter().chain(r.params.iter().map(|p| p.name.as_str()));
-            let k = c.lookup("placeholder", name, known.clone(), c.inner(src, at), Some(owner))?;
-            let k = k - 4;
+            let known = context.iter().copied().chain(cx.r.params.iter().map(|p| p.name.as_str()));
+            let k = c.lookup("placeholder", name, known, c.inner(cx.src, at), Some(cx.owner))? - context.len();
             used[k] = true;
-            let def = &types[r.params[k].ty];
-            if def.name == "party" {
+            let def = &cx.types[cx.r.params[k].ty];
+            if def.name == "party" && cx.standing {
+                let help = "a standing text is about the player it binds: write `{seats}`";
+                let message = format!("`{name}` is not shown in a standing text");
+                c.error(Code::TypeError, c.inner(cx.src, at), Some(cx.owner), message, help);
+                return None;
+            } else if def.name == "party" {
                 Ty::Party(k)
             } else {
                 Ty::Choice(Selector::Param(k), def.values.iter().map(|v| v.name.clone()).collect())
             }
         }
-    };
+    })
+}
+
+/// Resolves a placeholder's path to its type, marking the parameters it shows.
+fn resolve(c: &mut Checker, cx: &Cx, path: &[(String, Range<usize>)], used: &mut [bool]) -> Option<Ty> {
+    let (first, at) = &path[0];
+    let mut ty = root(c, cx, first, at, used)?;
     for (accessor, at) in &path[1..] {
         let strings = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let (next, known): (Option<Ty>, &[&str]) = match (&ty, accessor.as_str()) {
@@ -311,6 +336,11 @@ fn resolve(
             (Ty::Suit { singular: false }, _) => (None, &["singular"]),
             (Ty::Seats, "count") => (Some(Ty::Choice(Selector::SeatsCount, strings(&Selector::SEATS_COUNT))), &[]),
             (Ty::Seats, _) => (None, &["count"]),
+            (Ty::Restriction, "suit") => (Some(Ty::RestrictionSuit), &[]),
+            (Ty::Restriction, "lead") => {
+                (Some(Ty::Choice(Selector::RestrictionLead, strings(&Selector::RESTRICTION_LEAD))), &[])
+            }
+            (Ty::Restriction, _) => (None, &["suit", "lead"]),
             _ => (None, &[]),
         };
         match next {
@@ -321,8 +351,8 @@ fn resolve(
                     None if known.is_empty() => "this value has no parts".to_string(),
                     None => format!("known: {}", known.join(", ")),
                 };
-                let message = format!("`{root}` has no part `{accessor}` here");
-                c.error(Code::UnknownName, c.inner(src, at), Some(owner), message, help);
+                let message = format!("`{first}` has no part `{accessor}` here");
+                c.error(Code::UnknownName, c.inner(cx.src, at), Some(cx.owner), message, help);
                 return None;
             }
         }
@@ -331,13 +361,9 @@ fn resolve(
 }
 
 /// Checks a choice's arms against the values chosen on, giving one text per value.
-#[allow(clippy::too_many_arguments, reason = "the checker's context, passed down the recursion")]
 fn choice(
     c: &mut Checker,
-    types: &[TypeDef],
-    r: &RectificationDef,
-    src: &S,
-    owner: &str,
+    cx: &Cx,
     name: &str,
     values: &[String],
     arms: &[Arm],
@@ -347,41 +373,37 @@ fn choice(
     let mut otherwise = None;
     let errors = c.diagnostics.len();
     for arm in arms {
-        let body = typed(c, types, r, src, owner, &arm.body, used);
+        let body = typed(c, cx, &arm.body, used);
+        let at = c.inner(cx.src, &arm.at);
         if arm.value == "_" {
             if otherwise.replace(body).is_some() {
-                c.error(Code::TypeError, c.inner(src, &arm.at), Some(owner), "`_` is given twice".into(), "remove one");
+                c.error(Code::TypeError, at, Some(cx.owner), "`_` is given twice".into(), "remove one");
             }
             continue;
         }
-        let Some(i) = c.lookup(
-            &format!("value of `{name}`"),
-            &arm.value,
-            values.iter().map(String::as_str),
-            c.inner(src, &arm.at),
-            Some(owner),
-        ) else {
+        let what = format!("value of `{name}`");
+        let Some(i) = c.lookup(&what, &arm.value, values.iter().map(String::as_str), at, Some(cx.owner)) else {
             continue;
         };
         if out[i].replace(body).is_some() {
             let message = format!("`{}` is given twice in the choice on `{name}`", arm.value);
-            c.error(Code::TypeError, c.inner(src, &arm.at), Some(owner), message, "remove one");
+            c.error(Code::TypeError, at, Some(cx.owner), message, "remove one");
         }
     }
     let missing: Vec<&str> = values.iter().zip(&out).filter(|(_, o)| o.is_none()).map(|(v, _)| v.as_str()).collect();
-    let whole = arms.first().map_or(0..1, |a| a.at.start..a.at.end);
+    let at = c.inner(cx.src, &arms.first().map_or(0..1, |a| a.at.clone()));
     match (&otherwise, missing.is_empty()) {
         (None, false) => c.error(
             Code::TypeError,
-            c.inner(src, &whole),
-            Some(owner),
+            at,
+            Some(cx.owner),
             format!("the choice on `{name}` has no text for {}", missing.join(", ")),
             "give a text for each value, or `_=` for the values not listed",
         ),
         (Some(_), true) => c.error(
             Code::TypeError,
-            c.inner(src, &whole),
-            Some(owner),
+            at,
+            Some(cx.owner),
             format!("the choice on `{name}` lists every value, so `_` is never chosen"),
             "remove the `_=` text",
         ),

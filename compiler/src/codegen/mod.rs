@@ -351,7 +351,7 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
         tests.line("_ => &[],");
     }
     s.raw(format!(
-        "/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn ask(&self, table: Table, facts: &Facts) -> Verdict {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n}}",
+        "/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn ask(&self, table: Table, facts: &Facts) -> Verdict {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n}}",
         e.name,
         rust_str(&e.name),
         rust_str(&e.title),
@@ -540,6 +540,22 @@ fn edition_texts(s: &mut Scope, p: &Program, e: &Edition) {
         texts.len(),
         texts.join("\n")
     ));
+    let standing: Vec<String> = (0..p.rectifications.len())
+        .map(|r| match p.standing(e, r) {
+            Some(t) => format!(
+                "    // {}\n    Some(Template {{ source: {}, pieces: {} }}),",
+                p.rectifications[r].name,
+                rust_str(&t.source),
+                pieces_expr(&t.pieces)
+            ),
+            None => format!("    // {}\n    None,", p.rectifications[r].name),
+        })
+        .collect();
+    s.raw(format!(
+        "/// The words of what each rectification kind leaves standing, if its own.\npub static STANDING: [Option<Template>; {}] = [\n{}\n];",
+        standing.len(),
+        standing.join("\n")
+    ));
 }
 
 fn pieces_expr(pieces: &[Piece]) -> String {
@@ -554,9 +570,12 @@ fn piece_expr(piece: &Piece) -> String {
         Piece::Party { param } => format!("Piece::Party {{ param: {param} }}"),
         Piece::Act => "Piece::Act".into(),
         Piece::Suit { singular, fallback } => {
-            format!("Piece::Suit {{ singular: {singular}, fallback: {} }}", rust_str(fallback))
+            format!("Piece::Suit {{ singular: {singular}, fallback: {} }}", pieces_expr(fallback))
         }
-        Piece::Strain { fallback } => format!("Piece::Strain {{ fallback: {} }}", rust_str(fallback)),
+        Piece::Strain { fallback } => format!("Piece::Strain {{ fallback: {} }}", pieces_expr(fallback)),
+        Piece::RestrictionSuit { fallback } => {
+            format!("Piece::RestrictionSuit {{ fallback: {} }}", pieces_expr(fallback))
+        }
         Piece::Choose { on, arms } => {
             let on = match on {
                 Selector::Param(k) => format!("Selector::Param({k})"),

@@ -62,6 +62,9 @@ pub struct RectificationSrc {
     /// The ruling text: a template over the rectification's context and parameters
     /// (`docs/authoring.md`); the `doc` is the text when it is absent.
     pub text: Option<S>,
+    /// The words of what it leaves standing: a lead restriction at the end of the auction, or
+    /// an obligation still binding at the end of the record; `text` when absent.
+    pub standing: Option<S>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -114,7 +117,8 @@ pub struct EditionFile {
 #[serde(deny_unknown_fields)]
 pub struct TextSrc {
     pub rectification: S,
-    pub text: S,
+    pub text: Option<S>,
+    pub standing: Option<S>,
 }
 
 /// `sources.yaml`: the registry of the source documents clauses cite.

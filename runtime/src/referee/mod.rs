@@ -165,6 +165,8 @@ struct PendingLead {
     /// Calls from this index on are "later" for the withdrawn call.
     after: usize,
     clauses: Vec<&'static str>,
+    /// The rectification that imposed it, for its words while pending.
+    kind: Rectification,
 }
 
 /// For each position in a case's events, what comes next: each seat's next call (and next
@@ -1193,6 +1195,7 @@ impl Referee<'_> {
                             && p.facts.pass_meaning == PassMeaning::SuitShowing,
                         after,
                         clauses: view.clauses.clone(),
+                        kind: t.rectification,
                     });
                 }
             }
@@ -1305,6 +1308,11 @@ impl Referee<'_> {
         let mut lead_restrictions = Vec::new();
         for l in &leads {
             let (seat, offender) = (l.seat, l.offender);
+            // The words of a restriction are its rectification's `standing` text.
+            let words = |kind: Rectification, restriction: Option<(Option<Strain>, bool)>| {
+                let context = Context { offender, act: Act::Call(l.withdrawn), turn_of: seat };
+                crate::text::standing(self.laws, &crate::text::Filling { context, seats: &[seat], kind, restriction })
+            };
             // Whether the restriction lapses at the end of the auction is the tables' to say. (A
             // lapsed restriction keeps the clauses that imposed it, as its rulings always have.)
             let lapses = if self.over { self.restriction_lapses(contract, offender) } else { None };
@@ -1315,23 +1323,23 @@ impl Referee<'_> {
                     kind: None,
                     suit: None,
                     opening_lead: false,
-                    text: format!(
-                        "if {offender}'s side defends, declarer may restrict {seat}'s lead at his first turn to lead"
-                    ),
+                    text: words(l.kind, None),
                     clauses: l.clauses.clone(),
                 },
                 (true, Some(false), Some(c)) => {
                     let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
                     self.cite(&clauses);
                     let opening = c.declarer.lho() == seat;
-                    let when = if opening { "the opening lead" } else { "his first turn to lead" };
-                    let (status, text) = match (kind, suit) {
+                    let (status, text) = match kind {
                         _ if open.is_some() => (LeadStatus::Open, open.unwrap_or_default()),
-                        (Some(Rectification::RequireOrProhibitSuit), Some(s)) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
-                        (Some(Rectification::RequireOrProhibitSuit), None) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
-                        (Some(Rectification::ProhibitUnspecifiedSuit), _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
-                        (Some(Rectification::ProhibitAnySuit), _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
-                        (Some(Rectification::NoLeadRestriction), _) => (LeadStatus::Lapsed, format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
+                        Some(
+                            k @ (Rectification::RequireOrProhibitSuit
+                            | Rectification::ProhibitUnspecifiedSuit
+                            | Rectification::ProhibitAnySuit),
+                        ) => (LeadStatus::Applies, words(k, Some((suit, opening)))),
+                        Some(k @ Rectification::NoLeadRestriction) => {
+                            (LeadStatus::Lapsed, words(k, Some((suit, opening))))
+                        }
                         _ => (LeadStatus::Unprovided, "the tables do not decide this lead restriction".to_string()),
                     };
                     LeadRestriction {
@@ -1382,15 +1390,12 @@ impl Referee<'_> {
             self.bindings
                 .iter()
                 .map(|b| {
-                    let text = match b.bound {
-                        Bound::Pass(Duration::NextTurn) => format!("{} must pass at the next turn to call", b.seat),
-                        Bound::Pass(Duration::Throughout) => format!("{} must pass throughout the auction", b.seat),
-                        Bound::NoDoubleOrRedouble => format!("{} may not double or redouble at the next turn", b.seat),
-                        Bound::Repeat(c) => format!("{} must repeat {c} at the next turn", b.seat),
-                        Bound::SufficientBidOrPass => {
-                            format!("{} must make a sufficient bid or pass at the next turn", b.seat)
-                        }
-                    };
+                    // The words of an obligation are its rectification's `standing` text.
+                    let call = if let Bound::Repeat(c) = b.bound { c } else { Call::Pass };
+                    let context = Context { offender: b.seat, act: Act::Call(call), turn_of: b.seat };
+                    let kind = b.imposed_by.rectification;
+                    let filling = crate::text::Filling { context, seats: &[b.seat], kind, restriction: None };
+                    let text = crate::text::standing(self.laws, &filling);
                     Obligation { seat: b.seat, text, clauses: b.imposed_by.trace().map(|c| c.id).collect() }
                 })
                 .collect()
