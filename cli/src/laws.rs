@@ -313,13 +313,13 @@ impl Interpreted {
             let tested: &'static [FactId] = Box::leak(ids.iter().map(|x| x.1).collect::<Vec<_>>().into_boxed_slice());
             tables[v.tables[a.table] as usize] = Some((a.table, tested, ids));
         }
-        let (texts, standings) = Self::texts(p, e, v);
         let interpreter = Interpreter::new(p, e);
+        let (texts, standings) = Self::texts(&interpreter, v);
         Interpreted { name, title: leak(&e.title), clauses, interpreter, rules, tables, texts, standings }
     }
 
     /// The edition's ruling texts as static data, by the runtime's rectification index.
-    fn texts(p: &'static Program, e: &'static model::Edition, v: &Vocabulary) -> Texts {
+    fn texts(interpreter: &Interpreter<'static>, v: &Vocabulary) -> Texts {
         static NONE: Template = Template { source: "", pieces: &[] };
         let leaked = |t: &model::Template| {
             &*Box::leak(Box::new(Template { source: leak(&t.source), pieces: pieces(&t.pieces) }))
@@ -327,8 +327,8 @@ impl Interpreted {
         let mut texts = vec![&NONE; Rectification::SIGNATURES.len()];
         let mut standings = vec![None; Rectification::SIGNATURES.len()];
         for (r, &i) in v.rectifications.iter().enumerate() {
-            texts[i] = leaked(p.text(e, r));
-            standings[i] = p.standing(e, r).map(leaked);
+            texts[i] = leaked(interpreter.text(r));
+            standings[i] = interpreter.standing(r).map(leaked);
         }
         (texts, standings)
     }
