@@ -52,6 +52,12 @@ pub enum Code {
     EmptyEdition,
     TemplateSyntax,
     UnusedParameter,
+    /// A case file (the CLI's): malformed, or inconsistent with the record it gives.
+    Malformed,
+    /// A case file's irregularity that the edition's tables do not yet rule.
+    NotYetRuled,
+    /// A case file's irregularity for whose facts and answers no rule of the table applies.
+    NoRuleApplies,
 }
 
 impl Code {
@@ -78,6 +84,9 @@ impl Code {
             Code::EmptyEdition => "empty-edition",
             Code::TemplateSyntax => "template-syntax",
             Code::UnusedParameter => "unused-parameter",
+            Code::Malformed => "malformed",
+            Code::NotYetRuled => "not-yet-ruled",
+            Code::NoRuleApplies => "no-rule-applies",
         }
     }
 }
