@@ -372,12 +372,8 @@ impl Referee<'_> {
                 return Err(err(event, format!("the play cannot start: the lead restriction on {}: {open}", l.seat)));
             }
             let kind = match kind {
-                k if k == Rectification::RequireOrProhibitSuit.name() && suit.is_some() => {
-                    RestrictionKind::SuitOfWithdrawnCall
-                }
-                k if k == Rectification::ProhibitAnySuit.name()
-                    || k == Rectification::ProhibitUnspecifiedSuit.name() =>
-                {
+                Some(Rectification::RequireOrProhibitSuit) if suit.is_some() => RestrictionKind::SuitOfWithdrawnCall,
+                Some(Rectification::ProhibitAnySuit | Rectification::ProhibitUnspecifiedSuit) => {
                     RestrictionKind::AnySuit
                 }
                 _ => continue,
@@ -643,6 +639,7 @@ impl Referee<'_> {
             duration: None,
             rule: t.rule,
             clauses: t.trace().map(|c| c.id).collect(),
+            template: self.laws.text(t.rectification),
         }
     }
 
