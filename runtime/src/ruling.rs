@@ -616,6 +616,23 @@ pub struct PenaltyCardView {
     pub clauses: Vec<&'static str>,
 }
 
+/// A card in a trick, with the seat that played it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayedCard {
+    pub seat: Seat,
+    pub card: Card,
+}
+
+/// A trick as the referee holds it at the end of the record: its leader, the cards that stand
+/// in it in the order played (a card withdrawn or held aside is not among them), and its winner
+/// once four cards stand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TrickView {
+    pub leader: Seat,
+    pub cards: Vec<PlayedCard>,
+    pub winner: Option<Seat>,
+}
+
 /// The play: tricks won, revokes, and the result after adjustment.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayRuling {
@@ -623,6 +640,8 @@ pub struct PlayRuling {
     pub declarer: Seat,
     pub dummy: Seat,
     pub tricks_played: usize,
+    /// The tricks: the complete ones, then the trick in progress, if a card stands in it.
+    pub tricks: Vec<TrickView>,
     /// An agreed claim: the claimer, and the tricks his side takes of those not played.
     pub claim: Option<(Seat, usize)>,
     /// Tricks won as played (and claimed): by declarer's side, and by the defenders.

@@ -519,7 +519,7 @@ impl Referee<'_> {
 
     /// Rules on a play irregularity, or asks the open questions it depends on.
     fn rule_play(&mut self, mut p: PlayPending, answers: &[(String, String)]) -> Result<(), RefereeError> {
-        answer(p.event, answers, &mut p.facts, &mut p.known)?;
+        answer(self.at_fault(p.event, answers), answers, &mut p.facts, &mut p.known)?;
         let edition = self.edition();
         let (unknown, mut groups) = self.consult(p.table, &p.facts, &p.known);
         let irregularity = match p.table {
@@ -562,7 +562,7 @@ impl Referee<'_> {
             }
             let given = given.join(", ");
             return Err(RefereeError {
-                event: p.event,
+                event: self.at_fault(p.event, answers),
                 kind: ErrorKind::NoRuleApplies { edition, table: table.name() },
                 message: format!(
                     "{what}: no rule of edition {edition} applies with {given}; is every answer possible here?"
@@ -740,8 +740,9 @@ impl Referee<'_> {
                     .map(|f| format!("{} = {}", f.name(), f.values()[p.facts.get(*f)]))
                     .collect::<Vec<_>>()
                     .join(", ");
+                // At fault: the `director` entry that gives the choice.
                 return Err(err(
-                    p.event,
+                    self.answered_at,
                     format!("declarer's choice ({given}) is not an option the laws of edition {edition} give him"),
                 ));
             }
