@@ -1342,12 +1342,13 @@ impl Referee<'_> {
                 self.reviews.push(DamageReview { seats: vec![p.offender, p.offender.partner()], review: view.clone() });
             }
             Rectification::ReviewEnforcedPass => {
-                let seats: Vec<Seat> = self
-                    .bindings
-                    .iter()
-                    .filter(|b| matches!(b.bound, Bound::Pass(_)) && b.seat.same_side(p.offender))
-                    .map(|b| b.seat)
-                    .collect();
+                // Each seat once, though two rulings oblige it to pass (Laws 30B2 and 37).
+                let mut seats: Vec<Seat> = Vec::new();
+                for b in &self.bindings {
+                    if matches!(b.bound, Bound::Pass(_)) && b.seat.same_side(p.offender) && !seats.contains(&b.seat) {
+                        seats.push(b.seat);
+                    }
+                }
                 self.reviews.push(DamageReview { seats, review: view.clone() });
             }
             Rectification::NoFurtherRectification
