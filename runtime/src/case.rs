@@ -7,6 +7,10 @@ use crate::play::{Card, Deal};
 use bridgelaw_tables::{Edition, FactId, FactSource};
 use serde::Serialize;
 
+/// A judgement or choice given for one seat (and, for a judgement on a revoke, one trick): the
+/// seat, the trick, the fact's name and the value's.
+pub type SeatAnswer = (Seat, Option<usize>, String, String);
+
 /// One thing that happened at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Event {
@@ -15,8 +19,10 @@ pub enum Event {
     /// Attention is drawn to an irregularity and the director rules. The
     /// answers are judgements and choices, as fact name and value name pairs; `by_seat` holds
     /// the choices recorded player by player (`lead_choice: {W: accept, E: reject}`), when two
-    /// players of a side each made one.
-    Director { answers: Vec<(String, String)>, by_seat: Vec<(Seat, String, String)> },
+    /// players of a side each made one, and the judgements on a revoke given revoke by revoke,
+    /// by the revoking seat and, optionally, the revoke's trick
+    /// (`revoke_compensation: {W: insufficient, N: {2: sufficient}}`).
+    Director { answers: Vec<(String, String)>, by_seat: Vec<SeatAnswer> },
     /// Two calls made at the same moment.
     Simultaneous { calls: [(Seat, Call); 2] },
     /// A card led or played by a seat (declarer names dummy's seat for dummy's cards).

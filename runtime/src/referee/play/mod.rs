@@ -6,11 +6,16 @@
 //! test and carries their rectifications into the state of the play.
 
 use super::*;
+use crate::case::SeatAnswer;
 use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
 use bridgelaw_tables::{
-    AskedRole, AskerRole, EstablishingAct, Exposure, IrregularLeadOutcome, LeadDuration, NamedSuit, NextCard,
-    OffenderRole, PlayIrregularity, RestrictionKind, TransferSource,
+    AcceptedRevoke, AskedRole, AskerRole, EstablishingAct, Exposure, IrregularLeadOutcome, LeadDuration, NamedSuit,
+    NextCard, OffenderRole, PlayIrregularity, RestrictionKind, TransferSource,
 };
+
+/// The director's judgements kept for the end of play: whether the law compensates a revoke's
+/// damage (Law 64C).
+const END_JUDGEMENTS: [FactId; 2] = [FactId::RevokeCompensation, FactId::MoreTricksWithoutLaterRevokes];
 
 /// What an earlier rectification obliges a player to lead or play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -212,8 +217,15 @@ pub(super) struct PlayState {
     /// restores them for the substitute.
     unmet_leads: Vec<(Card, PlayBinding)>,
     /// The director's judgements for the end of play (whether the law compensates a revoke's
-    /// damage), given at any `director` entry.
+    /// damage), given at any `director` entry for every revoke.
     end_answers: Vec<(String, String)>,
+    /// The same judgements given revoke by revoke, by the revoking seat and optionally the
+    /// revoke's trick, with the event that gave them.
+    end_by_revoke: Vec<(usize, SeatAnswer)>,
+    /// Penalty cards played as revoke cards: a correction puts them back on the table.
+    faced_revoke_cards: Vec<PenaltyCard>,
+    /// The latest card to become a penalty card, with its owner.
+    last_penalty_card: Option<(Seat, Card)>,
     /// A face-down opening lead, not yet faced.
     face_down: Option<(Seat, Card)>,
     /// The trick to which dummy, of his own volition, prematurely selected or suggested a card.
@@ -402,6 +414,9 @@ impl Referee<'_> {
             restricted,
             unmet_leads: Vec::new(),
             end_answers: Vec::new(),
+            end_by_revoke: Vec::new(),
+            faced_revoke_cards: Vec::new(),
+            last_penalty_card: None,
             face_down: None,
             dummy_selected: None,
             visible_withdrawn: None,
@@ -513,6 +528,7 @@ impl Referee<'_> {
             Table::RevokeCorrection => REVOKE,
             Table::QuittedTrickInspection => INSPECTION,
             Table::PlayersSettlement => SETTLEMENT,
+            Table::PenaltyCardInformation => PENALTY_CARD_INFORMATION,
             Table::LaterCardWithdrawal => WITHDRAWAL,
             Table::VisibleCardWithdrawal => WITHDRAWAL_AFTER_CARDS_TOGETHER,
             Table::RestrictedLead => RESTRICTED_LEAD,
@@ -606,6 +622,8 @@ impl Referee<'_> {
             | Rectification::RequirePenaltyCardSuit
             | Rectification::ProhibitPenaltyCardSuit { .. }
             | Rectification::PenaltyCardStays
+            | Rectification::RequireNamedPenaltyCardSuit { .. }
+            | Rectification::ProhibitNamedPenaltyCardSuit { .. }
             | Rectification::InquiryPermitted
             | Rectification::ImproperInquiry
             | Rectification::InspectionAllowed
@@ -739,6 +757,22 @@ impl Referee<'_> {
                 self.bind_play(p.turn_of, bound, false, &view);
                 self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
             }
+            Rectification::RequireNamedPenaltyCardSuit { suit }
+            | Rectification::ProhibitNamedPenaltyCardSuit { suit, .. } => {
+                let suit = named_suit(suit);
+                if !self.st().penalty_cards.iter().any(|c| c.seat == p.offender && c.card.suit == suit) {
+                    return Err(err(
+                        p.event,
+                        format!("declarer names {}, but {} has no penalty card in that suit", suit.name(), p.offender),
+                    ));
+                }
+                let bound = match t.rectification {
+                    Rectification::ProhibitNamedPenaltyCardSuit { lasts, .. } => PlayBound::NoLeadOfSuit(suit, lasts),
+                    _ => PlayBound::LeadSuit(suit),
+                };
+                self.bind_play(p.turn_of, bound, false, &view);
+                self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
+            }
             Rectification::CorrectRevoke => self.correct_revoke(p).ok_or_else(misapplied)?,
             Rectification::CorrectOtherRevoke => {
                 self.correct_other_revoke(p).ok_or_else(misapplied)?;
@@ -763,12 +797,20 @@ impl Referee<'_> {
                 false,
                 &view,
             ),
-            Rectification::IllegalCardAccepted => {
-                // An accepted card is no longer a revoke.
-                let Some(i) = p.subject.revoke() else { return Err(misapplied()) };
+            Rectification::IllegalCardAccepted { revoke } => {
+                let Some(i) = p.subject.revoke().filter(|&i| i < self.st().revokes.len()) else {
+                    return Err(misapplied());
+                };
                 let st = self.st();
-                st.revokes.remove(i);
-                st.established_by.remove(i);
+                match revoke {
+                    // The accepted card is no longer a revoke.
+                    AcceptedRevoke::Cancelled => {
+                        st.revokes.remove(i);
+                        st.established_by.remove(i);
+                    }
+                    // It stays a revoke, never corrected, established as any.
+                    AcceptedRevoke::Stands => st.revokes[i].accepted = true,
+                }
             }
             Rectification::PenaltyCardSubstituted => self.substitute_penalty_card(p).ok_or_else(misapplied)?,
             Rectification::CardWithdrawn => {

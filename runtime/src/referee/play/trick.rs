@@ -319,7 +319,13 @@ impl Referee<'_> {
         }
         let st = self.st();
         let binding = st.binding(seat, card, led, number);
+        let own = || st.penalty_cards.iter().filter(|p| p.seat == seat);
+        // One of two or more penalty cards he could legally play (2017 Law 51A).
+        let chosen = own().any(|p| p.card == card) && own().filter(|p| binding.legal.contains(p.card)).count() > 1;
         let (fails_to_follow, penalty_card_missed) = st.failure(seat, card, led, &binding, below_honour);
+        // Law 62B2's faced card: the revoke card was dummy's, or one of the player's penalty cards.
+        let faced_penalty_card = st.penalty_cards.iter().find(|p| p.seat == seat && p.card == card).cloned();
+        let card_faced = seat == st.dummy || faced_penalty_card.is_some();
         st.after_card(seat, card, led, number);
         let Binding { unmet, unmet_leads, .. } = binding;
         let suit = led.unwrap_or(card.suit);
@@ -345,9 +351,19 @@ impl Referee<'_> {
                 established: false,
                 corrected: false,
                 penalty_card: None,
+                card_faced: false,
+                accepted: false,
             });
             st.established_by.push(None);
         }
+        st.revokes[revokes_before..].iter_mut().for_each(|r| r.card_faced = card_faced);
+        if st.revokes.len() > revokes_before {
+            st.faced_revoke_cards.extend(faced_penalty_card);
+        }
+        if chosen {
+            self.penalty_card_choice(event, seat, card);
+        }
+        let st = self.st();
         st.hands[seat as usize].remove(card);
         st.current.cards.push((seat, card));
         self.trick_done();
