@@ -222,10 +222,7 @@ impl Rectified {
             Rectification::ProhibitPenaltyCardSuit { lasts } => format!(
                 "{names} may not lead {} {}; every penalty card of that suit is picked up",
                 c_suit(c).map(|s| s.name()).unwrap_or("the penalty card's suit"),
-                match lasts {
-                    LeadDuration::WhileOnLead => "for as long as he retains the lead",
-                    LeadDuration::NextLead => "at his next lead",
-                }
+                lead_duration(lasts)
             ),
             Rectification::PenaltyCardStays => format!("{names} may lead any card; {o}'s penalty card {c} stays on the table"),
             Rectification::RequireNamedPenaltyCardSuit { suit } => format!(
@@ -269,12 +266,11 @@ impl Rectified {
             Rectification::RequireRestrictedSuit => {
                 format!("{names} must lead {}, the suit of {o}'s withdrawn {c}", bid_suit(c))
             }
-            Rectification::ProhibitRestrictedSuit => format!(
-                "{names} may not lead {}, the suit of {o}'s withdrawn {c}, for as long as he retains the lead",
-                bid_suit(c)
-            ),
-            Rectification::ProhibitNamedSuit { suit } => {
-                format!("{names} may not lead {}, which declarer names, for as long as he retains the lead", suit.name())
+            Rectification::ProhibitRestrictedSuit { lasts } => {
+                format!("{names} may not lead {}, the suit of {o}'s withdrawn {c}, {}", bid_suit(c), lead_duration(lasts))
+            }
+            Rectification::ProhibitNamedSuit { suit, lasts } => {
+                format!("{names} may not lead {}, which declarer names, {}", suit.name(), lead_duration(lasts))
             }
             Rectification::ProhibitionRefused { suit } => format!(
                 "declarer may not prohibit {}, which {o} specified in the legal auction; he may name another suit, or none",
@@ -303,6 +299,19 @@ impl Rectified {
                 "the lead restriction applies at the restricted player's first turn to lead".into()
             }
             Rectification::HonourCard => format!("{c} is of honour rank"),
+            Rectification::PenaltyCardDue => format!("{o}'s penalty card must be played now, not {c}"),
+            Rectification::PenaltyCardNotDue => format!("{o}'s penalty card need not be played to this trick"),
+            Rectification::FollowSuitRevoke => format!("{o}'s {c} is a revoke, a failure to follow suit"),
+            Rectification::PenaltyCardRevoke => format!("{o}'s {c} is a revoke, a failure to play a penalty card"),
+            Rectification::NoRevoke => format!("{o}'s {c} is no revoke"),
+            Rectification::RuleRevokeCorrection => "the director rules first on the revoke awaiting correction".to_string(),
+            Rectification::RuleRestrictedLead => {
+                format!("the director rules first on declarer's choice for {turn_of}'s restricted lead")
+            }
+            Rectification::RulePenaltyCardLead => {
+                format!("the director rules first on declarer's options for {turn_of}'s lead")
+            }
+            Rectification::NoMatterPending => "no revoke or lead choice awaits the director".to_string(),
             Rectification::CardBelowHonourRank => format!("{c} is below honour rank"),
             Rectification::RevokeEstablished => {
                 format!("{o}'s revoke is established: it may no longer be corrected, except on the twelfth trick, and the revoke trick stands")
@@ -616,6 +625,23 @@ pub struct PenaltyCardView {
     pub clauses: Vec<&'static str>,
 }
 
+/// A card in a trick, with the seat that played it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayedCard {
+    pub seat: Seat,
+    pub card: Card,
+}
+
+/// A trick as the referee holds it at the end of the record: its leader, the cards that stand
+/// in it in the order played (a card withdrawn or held aside is not among them), and its winner
+/// once four cards stand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TrickView {
+    pub leader: Seat,
+    pub cards: Vec<PlayedCard>,
+    pub winner: Option<Seat>,
+}
+
 /// The play: tricks won, revokes, and the result after adjustment.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayRuling {
@@ -623,6 +649,8 @@ pub struct PlayRuling {
     pub declarer: Seat,
     pub dummy: Seat,
     pub tricks_played: usize,
+    /// The tricks: the complete ones, then the trick in progress, if a card stands in it.
+    pub tricks: Vec<TrickView>,
     /// An agreed claim: the claimer, and the tricks his side takes of those not played.
     pub claim: Option<(Seat, usize)>,
     /// Tricks won as played (and claimed): by declarer's side, and by the defenders.
@@ -895,6 +923,14 @@ impl Ruling {
             let _ = writeln!(out, "Trace: {}.", cite(&self.trace));
         }
         out
+    }
+}
+
+/// How long a prohibition of a lead lasts, in words.
+fn lead_duration(lasts: LeadDuration) -> &'static str {
+    match lasts {
+        LeadDuration::WhileOnLead => "for as long as he retains the lead",
+        LeadDuration::NextLead => "at his next lead",
     }
 }
 
