@@ -316,7 +316,7 @@ fn events(
 fn event(item: &Node) -> Result<Event, CaseError> {
     const HELP: &str =
         "an event is `- N: 1H` (a call), `- E: SA` (a card), `- director` or `- director: {fact: value}`, \
-         or one of `simultaneous`, `together`, `ask`, `exposes`, `face_down`, `spreads`, `inspects`, `designates`, `withdraws`, `claim`, \
+         or one of `simultaneous`, `together`, `ask`, `exposes`, `suggests`, `face_down`, `spreads`, `inspects`, `designates`, `withdraws`, `claim`, \
          `explains`, `changes`, `corrects`, `wrong_board`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
@@ -368,13 +368,14 @@ fn event(item: &Node) -> Result<Event, CaseError> {
             let (seat, v) = single_seat(value, "face_down")?;
             return Ok(Event::FaceDown { seat, card: Card::parse(v.as_str()).map_err(|m| at(v.span(), m))? });
         }
-        "designates" | "exposes" | "withdraws" | "claim" => {
+        "designates" | "exposes" | "suggests" | "withdraws" | "claim" => {
             let (seat, v) = single_seat(value, key.as_str())?;
             return if key.as_str() != "claim" {
                 let card = Card::parse(v.as_str()).map_err(|m| at(v.span(), m))?;
                 Ok(match key.as_str() {
                     "designates" => Event::Designate { seat, card },
                     "withdraws" => Event::Withdraw { seat, card },
+                    "suggests" => Event::Suggest { seat, card },
                     _ => Event::Expose { seat, card },
                 })
             } else {

@@ -13,9 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use bridgelaw_test_support::{copy_dir, workspace};
 
 /// The arguments of an entry.
 fn arguments(relative: &str, path: &Path) -> Vec<String> {
@@ -102,19 +100,6 @@ fn every_bad_input_has_its_reviewed_error() {
             insta::assert_snapshot!(name, shown);
         }
     });
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let path = e.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
 }
 
 /// A law file of a `--laws` directory with a key given twice: the duplicate is reported at its

@@ -1,12 +1,9 @@
 //! The `bridgelaw` binary as a user runs it: exit codes, messages, formats.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use bridgelaw_test_support::workspace;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bridgelaw")).args(args).current_dir(workspace()).output().expect("the binary runs")

@@ -37,6 +37,10 @@ pub enum Event {
     Ask { by: Seat, of: Seat },
     /// A card exposed unintentionally, not played: dropped face up, or seen by partner.
     Expose { seat: Seat, card: Card },
+    /// Dummy, of his own volition, prematurely selects a card of his hand for the current
+    /// trick, or suggests that one be played (2017 Law 57C2); it is not played until declarer
+    /// plays it.
+    Suggest { seat: Seat, card: Card },
     /// A defender makes the opening lead face down (Law 41A): it is faced when he plays the card.
     FaceDown { seat: Seat, card: Card },
     /// After a faced opening lead out of turn, declarer begins to spread his hand, exposing

@@ -193,6 +193,9 @@ impl Rectified {
             Rectification::PartnerMayNotPlaySuit { suit } => {
                 format!("{names} may not play {}, which declarer names, to this trick", suit.name())
             }
+            Rectification::PartnerPlaysSuit { suit } => {
+                format!("{names} must play {}, which declarer names, to this trick", suit.name())
+            }
             Rectification::OptionNotAvailable => {
                 "declarer's choice is not one of the options this edition's law gives him".into()
             }
@@ -391,6 +394,7 @@ pub const REVOKE: &str = "revoke";
 pub const INSPECTION: &str = "inspection_of_quitted_trick";
 pub const SETTLEMENT: &str = "rectification_settled_by_players";
 pub const WITHDRAWAL: &str = "withdrawal_after_revoke";
+pub const WITHDRAWAL_AFTER_CARDS_TOGETHER: &str = "withdrawal_after_cards_played_together";
 pub const RESTRICTED_LEAD: &str = "restricted_lead";
 pub const FACE_DOWN_LEAD: &str = "face_down_lead";
 pub const PENALTY_CARD_CHOICE: &str = "penalty_card_choice";
@@ -469,6 +473,9 @@ impl IrregularityRuling {
             PENALTY_CARD_INFORMATION => format!("information conveyed by {o}'s exposed {a}"),
             PENALTY_CARD_CHOICE => format!("{o} plays {a}, one of two or more penalty cards he could legally play"),
             WITHDRAWAL => format!("{o} withdraws {a}, played after a revoke that was corrected"),
+            WITHDRAWAL_AFTER_CARDS_TOGETHER => {
+                format!("{o} withdraws {a}, played after an opponent's cards played at once, of which a visible one was withdrawn")
+            }
             SETTLEMENT => format!("the players settled the rectification of {o}'s {a} among themselves"),
             INSPECTION => {
                 format!("{t} asks to inspect the quitted trick {o} led with {a}, saying a revoke has occurred")

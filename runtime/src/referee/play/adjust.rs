@@ -141,6 +141,7 @@ impl Referee<'_> {
                     }
                     PlayBound::OtherSuit(t) => format!("{} must play a card of another suit to trick {t}", b.seat),
                     PlayBound::NotSuit(s, t) => format!("{} may not play {} to trick {t}", b.seat, s.name()),
+                    PlayBound::Suit(s, t) => format!("{} must play {} to trick {t}, if he can", b.seat, s.name()),
                     PlayBound::Card(c, t) => format!("{} must play {c} to trick {t} at his proper turn", b.seat),
                 };
                 Obligation { seat: b.seat, text, clauses: b.clauses.clone() }

@@ -191,13 +191,20 @@ impl Referee<'_> {
                 && p.facts.opening_lead
                 && p.facts.offender_role == OffenderRole::Defender
         });
-        let Some(mut p) = opening.filter(|_| seat == declarer && !cards.is_empty()) else {
+        let dummy = st.dummy;
+        let Some(mut p) = opening.filter(|_| (seat == declarer || seat == dummy) && !cards.is_empty()) else {
             return Err(err(
                 event,
-                format!("{seat} spreads cards, but only declarer spreads his hand, exposing one or more cards, after a defender's faced opening lead out of turn that awaits a ruling"),
+                format!("{seat} spreads cards, but only declarer (or the presumed dummy) spreads his hand, exposing one or more cards, after a defender's faced opening lead out of turn that awaits a ruling"),
             ));
         };
-        p.facts.declarer_began_spread = true;
+        if seat == dummy {
+            // The presumed dummy's cards are face up: declarer could have seen them (Law 54C).
+            p.facts.declarer_saw_dummy = true;
+            p.known.insert(FactId::DeclarerSawDummy);
+        } else {
+            p.facts.declarer_began_spread = true;
+        }
         p.facts.next_card = NextCard::None;
         p.known.insert(FactId::NextCard);
         p.known.insert(FactId::NextCardFollows);

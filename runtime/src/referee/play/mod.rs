@@ -9,8 +9,8 @@ use super::*;
 use crate::case::SeatAnswer;
 use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
 use bridgelaw_tables::{
-    AcceptedRevoke, AskedRole, AskerRole, EstablishingAct, Exposure, LeadDuration, NamedSuit, NextCard, OffenderRole,
-    PlayIrregularity, RestrictionKind, TransferSource,
+    AcceptedRevoke, AskedRole, AskerRole, EstablishingAct, Exposure, IrregularLeadOutcome, LeadDuration, NamedSuit,
+    NextCard, OffenderRole, PlayIrregularity, RestrictionKind, TransferSource,
 };
 
 /// The director's judgements kept for the end of play: whether the law compensates a revoke's
@@ -33,6 +33,9 @@ enum PlayBound {
     OtherSuit(usize),
     /// To the trick of this number, no card of this suit.
     NotSuit(Suit, usize),
+    /// To the trick of this number, a card of this suit, which declarer named (following suit
+    /// comes first).
+    Suit(Suit, usize),
     /// To the trick of this number, this card, at his proper turn.
     Card(Card, usize),
 }
@@ -140,6 +143,9 @@ struct PlayPending {
     known: Known,
     /// For a lead out of turn, the cards the offender's partner played to it before the ruling.
     followers: Vec<(Seat, Card)>,
+    /// For a defender's lead out of turn, his partner's card played to it before the ruling (with
+    /// its event), ruled once the lead is.
+    partner_card: Option<(usize, Seat, Card)>,
 }
 
 /// Where the play stands, apart from a correction in progress and a pending irregularity.
@@ -222,6 +228,11 @@ pub(super) struct PlayState {
     last_penalty_card: Option<(Seat, Card)>,
     /// A face-down opening lead, not yet faced.
     face_down: Option<(Seat, Card)>,
+    /// The trick to which dummy, of his own volition, prematurely selected or suggested a card.
+    dummy_selected: Option<usize>,
+    /// Cards played at once, more than one visible, whose others were withdrawn: the offender,
+    /// the trick, and how many cards the trick held with the one played.
+    visible_withdrawn: Option<(Seat, usize, usize)>,
     /// For revokes established by agreement to an opponent's claim, when attention was first
     /// drawn (the director's finding), as the revoke adjustment sees it.
     late_attention: Vec<(usize, bridgelaw_tables::LateAttention)>,
@@ -407,6 +418,8 @@ impl Referee<'_> {
             faced_revoke_cards: Vec::new(),
             last_penalty_card: None,
             face_down: None,
+            dummy_selected: None,
+            visible_withdrawn: None,
             late_attention: Vec::new(),
         });
         Ok(())
@@ -483,6 +496,7 @@ impl Referee<'_> {
             facts,
             known: derived_known(&[]),
             followers: Vec::new(),
+            partner_card: None,
         }
     }
 
@@ -516,6 +530,7 @@ impl Referee<'_> {
             Table::PlayersSettlement => SETTLEMENT,
             Table::PenaltyCardInformation => PENALTY_CARD_INFORMATION,
             Table::LaterCardWithdrawal => WITHDRAWAL,
+            Table::VisibleCardWithdrawal => WITHDRAWAL_AFTER_CARDS_TOGETHER,
             Table::RestrictedLead => RESTRICTED_LEAD,
             _ => PENALTY_CARD_LEAD,
         };
@@ -563,14 +578,22 @@ impl Referee<'_> {
         }
         let lead_stands =
             |t: &Traced| matches!(t.rectification, Rectification::LeadStands | Rectification::DeclarerSpreads);
-        if !decision.outcomes().any(|t| lead_stands(&t)) {
+        let stands = decision.outcomes().any(|t| lead_stands(&t));
+        if !stands {
             // A lead that does not stand takes the cards played to it back with it.
             for &(seat, card) in &p.followers {
                 self.st().hands[seat as usize].insert(card);
             }
         }
         self.irregularities.push(ruling);
-        Ok(())
+        let outcome = match () {
+            _ if stands => IrregularLeadOutcome::Stands,
+            _ if decision.outcomes().any(|t| t.rectification == Rectification::ProperLeadStands) => {
+                IrregularLeadOutcome::ProperLeadMade
+            }
+            _ => IrregularLeadOutcome::Retracted,
+        };
+        self.partner_card_ruled(&p, outcome)
     }
 
     /// Describes a play rectification at this table, without applying it.
@@ -584,6 +607,7 @@ impl Referee<'_> {
             Rectification::PartnerPlaysHighest
             | Rectification::PartnerPlaysLowest
             | Rectification::PartnerPlaysOtherSuit
+            | Rectification::PartnerPlaysSuit { .. }
             | Rectification::PartnerMayNotPlaySuit { .. } => vec![p.offender.partner()],
             Rectification::PenaltyCard { .. }
             | Rectification::MajorPenaltyCard
@@ -703,6 +727,9 @@ impl Referee<'_> {
             }
             Rectification::PartnerMayNotPlaySuit { suit } => {
                 self.bind_play(p.offender.partner(), PlayBound::NotSuit(named_suit(suit), number), true, &view)
+            }
+            Rectification::PartnerPlaysSuit { suit } => {
+                self.bind_play(p.offender.partner(), PlayBound::Suit(named_suit(suit), number), true, &view)
             }
             // The card stays in his hand, to be played at his turn.
             Rectification::PlayAtProperTurn => self.bind_play(p.offender, PlayBound::Card(card?, number), false, &view),

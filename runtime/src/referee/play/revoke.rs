@@ -210,6 +210,14 @@ impl Referee<'_> {
         let st = self.st();
         let later = st.correction.as_ref().and_then(|c| c.later.as_ref());
         let later = later.filter(|(_, cards)| cards.contains(&(seat, card)));
+        if later.is_none() {
+            if let Some(ruled) = self.withdraw_after_together(event, seat, card) {
+                return ruled;
+            }
+        }
+        let st = self.st();
+        let later = st.correction.as_ref().and_then(|c| c.later.as_ref());
+        let later = later.filter(|(_, cards)| cards.contains(&(seat, card)));
         let (Some((offender, _)), false) = (later, st.replacing().contains(&(seat, card))) else {
             return Err(err(
                 event,
