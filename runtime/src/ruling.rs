@@ -95,6 +95,9 @@ impl Rectified {
             Rectification::CancelLaterPasses => {
                 format!("the passes made after the call that deprived {turn_of} of his turn are cancelled")
             }
+            Rectification::CancelPassesFromMissedTurn => {
+                format!("the passes from {turn_of}'s missed turn on are cancelled, the pass out of rotation included")
+            }
             Rectification::MustPass { duration: Duration::NextTurn, .. } => {
                 format!("{names} must pass at the next turn to call")
             }
