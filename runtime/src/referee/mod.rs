@@ -677,6 +677,11 @@ impl Referee<'_> {
 
     /// Classifies a call against the state of the auction and records it.
     fn record_call(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
+        if seat == self.turn {
+            // The call repeated: the obligation to repeat it is met, even when the repetition is
+            // itself irregular (an insufficient bid is then ruled as one in rotation).
+            self.bindings.retain(|b| b.seat != seat || b.after.is_some() || b.bound != Bound::Repeat(call));
+        }
         let irregularity = if self.over {
             Some(Irregularity::CallAfterAuction)
         } else if matches!(call, Call::Bid { level, .. } if level > 7) {
@@ -706,9 +711,11 @@ impl Referee<'_> {
     fn broken_binding(&self, seat: Seat, call: Call) -> Option<(Table, tables::BrokenObligation)> {
         use tables::BrokenObligation as B;
         let double = matches!(call, Call::Double | Call::Redouble);
+        let insufficient = call.is_bid() && !outranks(call, self.last_standing_bid(self.calls.len()));
         self.bound(seat).find_map(|b| match b.bound {
             Bound::NoDoubleOrRedouble if double => Some((Table::DoubleProhibitionBreach, B::RepeatBid)),
             Bound::SufficientBidOrPass if double => Some((Table::ObligationBreach, B::SufficientBidOrPass)),
+            Bound::SufficientBidOrPass if insufficient => Some((Table::ObligationBreach, B::InsufficientCorrection)),
             Bound::Repeat(c) if call != c && c.is_bid() => Some((Table::ObligationBreach, B::RepeatBid)),
             Bound::Repeat(c) if call != c => Some((Table::ObligationBreach, B::RepeatDouble)),
             _ => None,
@@ -1023,7 +1030,22 @@ impl Referee<'_> {
             let correction = self.ahead().call(p.event, p.offender, true);
             p.facts.double_attempted |= first.is_some() && first != correction;
         }
-        if let Some(call) = self.next_call(p.event, p.offender, skip_doubles) {
+        let mut next = self.ahead().call(p.event, p.offender, skip_doubles);
+        if skip_doubles {
+            // Another insufficient bid is an attempted replacement, no correction (2017 27B4).
+            while let Some(Event::Call { call, .. }) = next.and_then(|i| self.case.events.get(i)) {
+                if !call.is_bid() || outranks(*call, p.last_bid) {
+                    break;
+                }
+                p.facts.insufficient_attempted = true;
+                next = next.and_then(|i| self.ahead().call(i + 1, p.offender, true));
+            }
+        }
+        let next_call = next.and_then(|i| match self.case.events.get(i) {
+            Some(Event::Call { call, .. }) => Some(*call),
+            _ => None,
+        });
+        if let Some(call) = next_call {
             let same = match (call, indicated(&p.facts, p.call)) {
                 (Call::Bid { strain, .. }, Some(indicated)) => Some(strain) == indicated,
                 (Call::Bid { strain: a, .. }, None) => matches!(p.call, Call::Bid { strain: b, .. } if a == b),
@@ -1242,7 +1264,7 @@ impl Referee<'_> {
                 });
                 self.turn = p.offender.lho();
                 // An insufficient bid there is an insufficient bid in rotation, ruled as one.
-                let at = p.index.map(|i| i + 1);
+                let at = p.index.map(|i| i + 1).filter(|_| p.call.is_bid());
                 if at.is_some_and(|j| !outranks(p.call, self.last_standing_bid(j))) {
                     self.in_rotation_now = at;
                 }
