@@ -316,7 +316,7 @@ fn events(
 fn event(item: &Node) -> Result<Event, CaseError> {
     const HELP: &str =
         "an event is `- N: 1H` (a call), `- E: SA` (a card), `- director` or `- director: {fact: value}`, \
-         or one of `simultaneous`, `together`, `ask`, `exposes`, `face_down`, `spreads`, `inspects`, `designates`, `withdraws`, `claim`, \
+         or one of `simultaneous`, `together`, `ask`, `exposes`, `suggests`, `face_down`, `spreads`, `inspects`, `designates`, `withdraws`, `claim`, \
          `explains`, `changes`, `corrects`, `wrong_board`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
@@ -368,13 +368,14 @@ fn event(item: &Node) -> Result<Event, CaseError> {
             let (seat, v) = single_seat(value, "face_down")?;
             return Ok(Event::FaceDown { seat, card: Card::parse(v.as_str()).map_err(|m| at(v.span(), m))? });
         }
-        "designates" | "exposes" | "withdraws" | "claim" => {
+        "designates" | "exposes" | "suggests" | "withdraws" | "claim" => {
             let (seat, v) = single_seat(value, key.as_str())?;
             return if key.as_str() != "claim" {
                 let card = Card::parse(v.as_str()).map_err(|m| at(v.span(), m))?;
                 Ok(match key.as_str() {
                     "designates" => Event::Designate { seat, card },
                     "withdraws" => Event::Withdraw { seat, card },
+                    "suggests" => Event::Suggest { seat, card },
                     _ => Event::Expose { seat, card },
                 })
             } else {
@@ -402,7 +403,9 @@ fn event(item: &Node) -> Result<Event, CaseError> {
 }
 
 /// A `director` entry: its judgements and choices, each a known fact with one of its values; a
-/// choice two players each made is given by seat, `lead_choice: {W: accept, E: reject}`.
+/// choice two players each made is given by seat, `lead_choice: {W: accept, E: reject}`, and a
+/// judgement on a revoke by the revoking seat, or by seat and trick,
+/// `revoke_compensation: {W: insufficient, N: {2: sufficient}}`.
 fn director(value: &Node) -> Result<Event, CaseError> {
     let mut answers = Vec::new();
     let mut by_seat = Vec::new();
@@ -411,11 +414,23 @@ fn director(value: &Node) -> Result<Event, CaseError> {
             for (k, v) in m.iter() {
                 if let Some(seats) = v.as_mapping() {
                     for (seat, choice) in seats.iter() {
+                        let seat = seat_key(seat)?;
+                        if let Some(tricks) = choice.as_mapping() {
+                            for (trick, choice) in tricks.iter() {
+                                let Some(choice) = choice.as_scalar() else {
+                                    return Err(at(choice.span(), "a judgement by trick is `{2: sufficient}`"));
+                                };
+                                check_answer(k, choice)?;
+                                let name = k.as_str().to_string();
+                                by_seat.push((seat, Some(trick_key(trick)?), name, choice.as_str().to_string()));
+                            }
+                            continue;
+                        }
                         let Some(choice) = choice.as_scalar() else {
                             return Err(at(choice.span(), "a choice by seat is `{W: accept, E: reject}`"));
                         };
                         check_answer(k, choice)?;
-                        by_seat.push((seat_key(seat)?, k.as_str().to_string(), choice.as_str().to_string()));
+                        by_seat.push((seat, None, k.as_str().to_string(), choice.as_str().to_string()));
                     }
                     continue;
                 }
@@ -518,6 +533,15 @@ fn auction_event(key: &str, value: &Node) -> Result<Event, CaseError> {
 
 fn seat_key(k: &marked_yaml::types::MarkedScalarNode) -> Result<Seat, CaseError> {
     Seat::parse(k.as_str()).ok_or_else(|| at(k.span(), format!("`{}` is not a seat", k.as_str())))
+}
+
+/// A trick number, 1 to 13, as the key of a judgement given by trick.
+fn trick_key(k: &marked_yaml::types::MarkedScalarNode) -> Result<usize, CaseError> {
+    k.as_str()
+        .parse::<usize>()
+        .ok()
+        .filter(|t| (1..=13).contains(t))
+        .ok_or_else(|| at(k.span(), format!("`{}` is not a trick number (1 to 13)", k.as_str())))
 }
 
 /// `{SEAT: value}`, one entry.
@@ -721,8 +745,8 @@ mod tests {
             Event::Director {
                 answers: vec![("prevailing_defender".into(), "other".into())],
                 by_seat: vec![
-                    (Seat::W, "lead_choice".into(), "accept".into()),
-                    (Seat::E, "lead_choice".into(), "reject".into())
+                    (Seat::W, None, "lead_choice".into(), "accept".into()),
+                    (Seat::E, None, "lead_choice".into(), "reject".into())
                 ],
             }
         );

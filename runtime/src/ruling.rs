@@ -4,7 +4,7 @@
 
 use crate::auction::{Call, Contract, Made, Seat};
 use crate::play::{Card, Revoke, RevokeKind};
-use bridgelaw_tables::{Duration, LeadDuration, Rectification};
+use bridgelaw_tables::{AcceptedRevoke, Duration, LeadDuration, Rectification};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -196,6 +196,9 @@ impl Rectified {
             Rectification::PartnerMayNotPlaySuit { suit } => {
                 format!("{names} may not play {}, which declarer names, to this trick", suit.name())
             }
+            Rectification::PartnerPlaysSuit { suit } => {
+                format!("{names} must play {}, which declarer names, to this trick", suit.name())
+            }
             Rectification::OptionNotAvailable => {
                 "declarer's choice is not one of the options this edition's law gives him".into()
             }
@@ -228,13 +231,41 @@ impl Rectified {
                 }
             ),
             Rectification::PenaltyCardStays => format!("{names} may lead any card; {o}'s penalty card {c} stays on the table"),
+            Rectification::RequireNamedPenaltyCardSuit { suit } => format!(
+                "{names} must lead {}, which declarer names; every penalty card of {o}'s in that suit is picked up",
+                suit.name()
+            ),
+            Rectification::ProhibitNamedPenaltyCardSuit { suit, lasts } => format!(
+                "{names} may not lead {}, which declarer names, {}; every penalty card of {o}'s in that suit is picked up",
+                suit.name(),
+                match lasts {
+                    LeadDuration::WhileOnLead => "for as long as he retains the lead",
+                    LeadDuration::NextLead => "at his next lead",
+                }
+            ),
+            Rectification::InformationAdjustedScore => format!(
+                "the director judges that the information conveyed by {o}'s exposed {c} damaged {} and {}, and awards an adjusted score",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::InformationNoDamage => format!(
+                "the director judges that the information conveyed by {o}'s exposed {c} did not damage {} and {}: the result stands",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::PenaltyCardDesignated => {
+                format!("declarer designates which of {o}'s penalty cards he plays: {c}")
+            }
             Rectification::AnyLegalCard => format!("{o}, unable to comply with the penalty, may play any legal card, as {c}"),
             Rectification::ObligationRevoke => {
                 format!("{o}'s {c} fails to comply with a penalty he could have complied with: a revoke")
             }
-            Rectification::IllegalCardAccepted => {
+            Rectification::IllegalCardAccepted { revoke: AcceptedRevoke::Cancelled } => {
                 format!("{o}'s {c} stands, accepted by declarer; the penalty card it replaced remains a penalty card")
             }
+            Rectification::IllegalCardAccepted { revoke: AcceptedRevoke::Stands } => format!(
+                "{o}'s {c} stands, accepted by declarer, and is not corrected: it remains a revoke; the penalty card it replaced remains a penalty card"
+            ),
             Rectification::PenaltyCardSubstituted => {
                 format!("{o}'s {c} is withdrawn, and the penalty card he should have played takes its place")
             }
@@ -366,8 +397,11 @@ pub const REVOKE: &str = "revoke";
 pub const INSPECTION: &str = "inspection_of_quitted_trick";
 pub const SETTLEMENT: &str = "rectification_settled_by_players";
 pub const WITHDRAWAL: &str = "withdrawal_after_revoke";
+pub const WITHDRAWAL_AFTER_CARDS_TOGETHER: &str = "withdrawal_after_cards_played_together";
 pub const RESTRICTED_LEAD: &str = "restricted_lead";
 pub const FACE_DOWN_LEAD: &str = "face_down_lead";
+pub const PENALTY_CARD_CHOICE: &str = "penalty_card_choice";
+pub const PENALTY_CARD_INFORMATION: &str = "information_from_penalty_card";
 
 /// The ruling on one irregularity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -439,7 +473,12 @@ impl IrregularityRuling {
             UNMET_PENALTY => format!("{o}'s {a} does not meet a lead or play penalty"),
             RESTRICTED_LEAD => format!("{t} is to lead, under a lead restriction from {o}'s withdrawn {a}"),
             FACE_DOWN_LEAD => format!("{o} led {a} face down, and his partner faced an opening lead out of turn"),
+            PENALTY_CARD_INFORMATION => format!("information conveyed by {o}'s exposed {a}"),
+            PENALTY_CARD_CHOICE => format!("{o} plays {a}, one of two or more penalty cards he could legally play"),
             WITHDRAWAL => format!("{o} withdraws {a}, played after a revoke that was corrected"),
+            WITHDRAWAL_AFTER_CARDS_TOGETHER => {
+                format!("{o} withdraws {a}, played after an opponent's cards played at once, of which a visible one was withdrawn")
+            }
             SETTLEMENT => format!("the players settled the rectification of {o}'s {a} among themselves"),
             INSPECTION => {
                 format!("{t} asks to inspect the quitted trick {o} led with {a}, saying a revoke has occurred")
@@ -623,8 +662,10 @@ impl RevokeRuling {
         let r = &self.revoke;
         let state = match (r.established, r.corrected) {
             (true, true) => "established, and corrected",
+            (true, false) if r.accepted => "accepted by declarer; established",
             (true, false) => "established",
             (false, true) => "corrected",
+            (false, false) if r.accepted => "accepted by declarer; not established",
             (false, false) => "not established",
         };
         let what = match r.kind {

@@ -264,6 +264,9 @@ struct Referee<'c> {
     withdrawn_earlier: Option<Call>,
     /// The last change of call after misinformation: the changer and the new call's index.
     misinformation_change: Option<(Seat, usize)>,
+    /// The index of a refused change recorded as a cancelled call in the current decision,
+    /// which a substitution the same decision allows then replaces (1987 Law 21A, then 25B2(b)(2)).
+    refused_record: Option<usize>,
     /// A `director` event whose answers a condoning call's ruling already used.
     answered_by_next: Option<usize>,
     /// Calls that stood in the auction but are struck out of the final contract (2017 36C).
@@ -306,6 +309,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         cancelled_onwards: false,
         withdrawn_earlier: None,
         misinformation_change: None,
+        refused_record: None,
         answered_by_next: None,
         struck: Vec::new(),
         cancelling: None,
@@ -340,6 +344,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
             Event::Designate { seat, card } => r.designate(number, *seat, *card)?,
             Event::Withdraw { seat, card } => r.withdraw(number, *seat, *card)?,
             Event::Expose { seat, card } => r.expose(number, *seat, *card)?,
+            Event::Suggest { seat, card } => r.suggest(number, *seat, *card)?,
             Event::Spread { seat, cards } => r.spread(number, *seat, cards)?,
             Event::FaceDown { seat, card } => r.face_down(number, *seat, *card)?,
             Event::Inspect { by, trick } => r.inspect(number, *by, *trick)?,
@@ -833,6 +838,13 @@ impl Referee<'_> {
     /// Carries out a change of call the table allows: the new call replaces the old in place.
     fn change_call(&mut self, p: &Pending) {
         let Some(target) = p.target else { return };
+        // The same call, refused a moment ago in this decision, is now allowed: one record of it.
+        if let Some(r) = self.refused_record.take() {
+            let m = self.calls[r];
+            if r + 1 == self.calls.len() && r > target && m.seat == p.offender && m.call == p.call && m.cancelled {
+                self.calls.pop();
+            }
+        }
         self.set_cancelled(target, true);
         self.withdrawn_earlier = Some(self.calls[target].call);
         self.insert_call(target + 1, Made { seat: p.offender, call: p.call, cancelled: false });
@@ -1072,6 +1084,7 @@ impl Referee<'_> {
     fn decide(&mut self, mut p: Pending, answers: &[(String, String)]) -> Result<(), RefereeError> {
         self.cancelled_onwards = false;
         self.withdrawn_earlier = None;
+        self.refused_record = None;
         answer(p.event, answers, &mut p.facts, &mut p.known)?;
         self.look_ahead(&mut p);
         let (unknown, mut groups) = self.consult(p.table, &p.facts, &p.known);
@@ -1280,7 +1293,10 @@ impl Referee<'_> {
             // The substituted call is cancelled: recorded in place, or recorded as cancelled.
             Rectification::ChangeRefused => match p.index {
                 Some(i) => self.set_cancelled(i, true),
-                None => self.push_call(Made { seat: p.offender, call: p.call, cancelled: true }),
+                None => {
+                    self.refused_record = Some(self.calls.len());
+                    self.push_call(Made { seat: p.offender, call: p.call, cancelled: true });
+                }
             },
             Rectification::WithdrawLhoCall => {
                 let lho = p.offender.lho();

@@ -274,6 +274,7 @@ function renderPicker() {
 const MORE = {
   exposes: ["seat", "card"],
   designates: ["seat", "card"],
+  suggests: ["seat", "card"],
   withdraws: ["seat", "card"],
   simultaneous: ["seat", "card", "seat2", "card2"],
   together: ["seat", "cards", "faced"],
