@@ -137,3 +137,39 @@ fn a_duplicate_key_in_a_law_directory_is_located() {
 fn twice_line(text: &str) -> usize {
     text.lines().position(|l| l == "    title: Again").unwrap() + 1
 }
+
+/// An irregularity the edition's tables do not yet rule: in a copy of the laws whose 1987
+/// edition has no rule of the `quitted_trick_inspection` table (commentary 61.4's rules taken
+/// out), a request to inspect a quitted trick is a `not-yet-ruled` error naming the table and
+/// the edition, at the event at fault (the request, event 9).
+#[test]
+fn an_irregularity_no_table_rules_yet_names_the_table_and_the_edition() {
+    let dir = std::env::temp_dir().join(format!("bridgelaw-bad-unruled-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&workspace().join("laws"), &dir);
+    let file = dir.join("1987/play-50-60.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let start = text.find("      - id: Commentary 61.4 (director consents)").expect("the rules of commentary 61.4");
+    let end = text[start..].find("          - inspection_refused\n").expect("its second rule") + start;
+    let rules = &text[text[..start].rfind("    rules:\n").unwrap()..end + "          - inspection_refused\n".len()];
+    std::fs::write(&file, text.replacen(rules, "", 1)).unwrap();
+    let case = "tests/cases/1987-play/commentary61-4-quitted-trick-not-inspected.yaml";
+    for format in ["text", "json"] {
+        let o = Command::new(env!("CARGO_BIN_EXE_bridgelaw"))
+            .args(["rule", "--format", format, "--laws", &dir.display().to_string(), case])
+            .current_dir(workspace())
+            .output()
+            .unwrap();
+        let shown = format!(
+            "exit status: {}\n--- stderr\n{}--- stdout\n{}",
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stderr),
+            String::from_utf8_lossy(&o.stdout)
+        );
+        let mut settings = insta::Settings::clone_current();
+        settings.set_prepend_module_to_snapshot(false);
+        settings.set_snapshot_path("snapshots/bad");
+        settings.bind(|| insta::assert_snapshot!(format!("not-yet-ruled-{format}"), shown));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -33,12 +33,42 @@ pub enum ErrorKind {
     NoRuleApplies { edition: &'static str, table: &'static str },
 }
 
+impl ErrorKind {
+    /// A stable name for the kind, for tools: `malformed`, `not-yet-ruled`, `no-rule-applies`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ErrorKind::Malformed => "malformed",
+            ErrorKind::NotYetRuled { .. } => "not-yet-ruled",
+            ErrorKind::NoRuleApplies { .. } => "no-rule-applies",
+        }
+    }
+
+    /// The edition whose tables were asked, for the kinds found by asking them.
+    pub fn edition(&self) -> Option<&'static str> {
+        match self {
+            ErrorKind::Malformed => None,
+            ErrorKind::NotYetRuled { edition, .. } | ErrorKind::NoRuleApplies { edition, .. } => Some(edition),
+        }
+    }
+
+    /// The table concerned, when one is named.
+    pub fn table(&self) -> Option<&'static str> {
+        match self {
+            ErrorKind::Malformed => None,
+            ErrorKind::NotYetRuled { table, .. } => *table,
+            ErrorKind::NoRuleApplies { table, .. } => Some(table),
+        }
+    }
+}
+
 /// A case the referee cannot rule on: malformed, or an irregularity that no
 /// table of the edition covers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefereeError {
-    /// The 1-based number of the event at fault (the last event's, for what the end of the
-    /// record brings); the CLI maps it to the case file's line.
+    /// The 1-based number of the event at fault: the `director` entry whose answer is wrong or
+    /// that no rule admits, else the irregularity the tables do not rule, else the event that is
+    /// out of place (the last event's, for what the end of the record brings); the CLI maps it
+    /// to the case file's line and column.
     pub event: usize,
     pub kind: ErrorKind,
     pub message: String,
@@ -142,9 +172,9 @@ fn derived_known(unknown: &[FactId]) -> Known {
 
 /// The lead-restriction table's answer on a pending restriction.
 struct LeadDecision {
-    /// The rectification's name, `open` while a judgement it depends on is not given, or
-    /// `unprovided`.
-    kind: &'static str,
+    /// The table's rectification; `None` if the tables do not decide it (and while `open`,
+    /// the last alternative's).
+    kind: Option<Rectification>,
     suit: Option<Strain>,
     clauses: Vec<&'static str>,
     /// For `open`: the question and the outcome of each answer.
@@ -168,6 +198,8 @@ struct PendingLead {
     /// Calls from this index on are "later" for the withdrawn call.
     after: usize,
     clauses: Vec<&'static str>,
+    /// The rectification that imposed it, for its words while pending.
+    kind: Rectification,
 }
 
 /// For each position in a case's events, what comes next: each seat's next call (and next
@@ -278,6 +310,9 @@ struct Referee<'c> {
     /// A call out of rotation that a ruling put in rotation (a barred player's turn skipped)
     /// and that is an insufficient bid there: its index, to rule it as one in rotation.
     in_rotation_now: Option<usize>,
+    /// The 1-based number of the `director` entry whose answers are being applied (or of the
+    /// event being ruled): the event at fault for an answer that is wrong or that no rule admits.
+    answered_at: usize,
 }
 
 /// Rules on a whole case with the built-in tables of its edition.
@@ -288,6 +323,14 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
 /// Rules on a whole case with the given laws (the case's own edition is not consulted):
 /// an edition's generated tables, or a law directory's interpreted laws.
 pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
+    if let Some(e) = check(case).into_iter().next() {
+        return Err(e);
+    }
+    rule_checked(case, laws)
+}
+
+/// Rules on a case that [`check`] finds no error in.
+fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
     let mut r = Referee {
         case,
         laws,
@@ -314,12 +357,14 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         struck: Vec::new(),
         cancelling: None,
         in_rotation_now: None,
+        answered_at: 0,
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
         if r.answered_by_next == Some(number) {
             continue;
         }
+        r.answered_at = number;
         check_phase(&r, number, event)?;
         match event {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
@@ -404,6 +449,11 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
     }
     let (seat, call) = calls[0];
     let when = if r.play.is_some() { "the play has begun" } else { "the case gives the contract" };
+    Err(auction_over(number, seat, call, when))
+}
+
+/// A call once the auction is over, `when` saying why it is over.
+fn auction_over(number: usize, seat: Seat, call: Call, when: &str) -> RefereeError {
     let hint = match call {
         Call::Bid { level: level @ 2..=10, strain } if strain != Strain::NoTrump => {
             let rank = if level == 10 { 'T' } else { char::from(b'0' + level) };
@@ -412,7 +462,68 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
         }
         _ => String::new(),
     };
-    Err(err(number, format!("{seat} calls {call}, but the auction is over: {when}{hint}")))
+    err(number, format!("{seat} calls {call}, but the auction is over: {when}{hint}"))
+}
+
+/// The errors of a case that do not depend on the state of the ruling, every one of them, in
+/// event order: each `director` answer (a judgement or choice of the vocabulary, with one of its
+/// values), each call in a case that gives the contract instead
+/// of the auction, and each card played, exposed or spread by a seat the deal did not give it
+/// to. `rule_with` refuses a case with any; the errors found while ruling depend on the state
+/// the earlier events leave, so ruling stops at the first.
+pub fn check(case: &Case) -> Vec<RefereeError> {
+    let mut errors = Vec::new();
+    let dealt = |number: usize, seat: Seat, card: crate::play::Card, errors: &mut Vec<RefereeError>| {
+        let Some(deal) = &case.deal else { return };
+        if !deal.hands[seat as usize].contains(card) {
+            let owner = Seat::ALL.into_iter().find(|s| deal.hands[*s as usize].contains(card));
+            let to = owner.map(|o| format!(": the deal gives it to {o}")).unwrap_or_default();
+            errors.push(err(number, format!("{seat} does not hold {card}{to}")));
+        }
+    };
+    for (i, event) in case.events.iter().enumerate() {
+        let number = i + 1;
+        match event {
+            Event::Director { answers, by_seat } => {
+                let given = answers.iter().map(|(n, v)| (n, v)).chain(by_seat.iter().map(|(_, _, n, v)| (n, v)));
+                // An answer that no table of the edition ruled under asks is not an error: a case
+                // may give the answers of each edition it states a ruling for (a 1987 wrong-board
+                // case answers `cancellation_requested`, which 2017's table does not ask).
+                errors.extend(given.filter_map(|(name, value)| answer_error(number, name, value).err()));
+            }
+            Event::Call { seat, call } if case.contract.is_some() => {
+                errors.push(auction_over(number, *seat, *call, "the case gives the contract"))
+            }
+            Event::Simultaneous { calls } if case.contract.is_some() => {
+                errors.push(auction_over(number, calls[0].0, calls[0].1, "the case gives the contract"))
+            }
+            Event::Play { seat, card } | Event::Expose { seat, card } | Event::FaceDown { seat, card } => {
+                dealt(number, *seat, *card, &mut errors)
+            }
+            Event::SimultaneousPlays { plays } => {
+                for (seat, card) in plays {
+                    dealt(number, *seat, *card, &mut errors);
+                }
+            }
+            Event::Together { seat, cards, .. } | Event::Spread { seat, cards } => {
+                for card in cards {
+                    dealt(number, *seat, *card, &mut errors);
+                }
+            }
+            _ => {}
+        }
+    }
+    errors
+}
+
+/// Rules on a whole case, as [`rule_with`], or gives every error [`check`] finds (or the first
+/// error found while ruling).
+pub fn rule_all(case: &Case, laws: &dyn Laws) -> Result<Ruling, Vec<RefereeError>> {
+    let errors = check(case);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    rule_checked(case, laws).map_err(|e| vec![e])
 }
 
 /// The tables the auction is ruled by: its entry table, the tables it delegates to, and the
@@ -474,6 +585,16 @@ fn is_out_of_rotation(i: Irregularity) -> bool {
 }
 
 impl Referee<'_> {
+    /// The event at fault for a ruling on the irregularity of event `irregularity` with
+    /// `answers`: the `director` entry that gives them, or the irregularity when there are none.
+    fn at_fault(&self, irregularity: usize, answers: &[(String, String)]) -> usize {
+        if answers.is_empty() {
+            irregularity
+        } else {
+            self.answered_at
+        }
+    }
+
     /// The name of the edition ruled with.
     fn edition(&self) -> &'static str {
         self.laws.name()
@@ -613,6 +734,7 @@ impl Referee<'_> {
             let answers = match self.case.events.get(event) {
                 Some(Event::Director { answers, .. }) if !answers.is_empty() && self.play.is_none() => {
                     self.answered_by_next = Some(event + 1);
+                    self.answered_at = event + 1;
                     answers.as_slice()
                 }
                 _ => &[],
@@ -1085,7 +1207,7 @@ impl Referee<'_> {
         self.cancelled_onwards = false;
         self.withdrawn_earlier = None;
         self.refused_record = None;
-        answer(p.event, answers, &mut p.facts, &mut p.known)?;
+        answer(self.at_fault(p.event, answers), answers, &mut p.facts, &mut p.known)?;
         self.look_ahead(&mut p);
         let (unknown, mut groups) = self.consult(p.table, &p.facts, &p.known);
         let facts = facts_shown(&groups, &p.facts, &p.known);
@@ -1194,6 +1316,7 @@ impl Referee<'_> {
             duration: duration.map(Duration::name),
             rule: t.rule,
             clauses: t.trace().map(|c| c.id).collect(),
+            template: self.laws.text(t.rectification),
         }
     }
 
@@ -1349,6 +1472,7 @@ impl Referee<'_> {
                             && p.facts.pass_meaning == PassMeaning::SuitShowing,
                         after,
                         clauses: view.clauses.clone(),
+                        kind: t.rectification,
                     });
                 }
             }
@@ -1403,9 +1527,9 @@ impl Referee<'_> {
         known.insert(FactId::SuitLaterSpecified);
         let (unknown, groups) = self.consult(Table::LeadRestriction, &facts, &known);
         let mut clauses = l.clauses.clone();
-        let mut kind = "unprovided";
+        let mut kind = None;
         for o in groups.iter().flat_map(|(d, _)| d.outcomes()) {
-            kind = o.rectification.name();
+            kind = Some(o.rectification);
             for c in o.trace() {
                 if !clauses.contains(&c.id) {
                     clauses.push(c.id);
@@ -1438,7 +1562,7 @@ impl Referee<'_> {
                 each.join("; ")
             )
         });
-        LeadDecision { kind: if open.is_some() { "open" } else { kind }, suit, clauses, open }
+        LeadDecision { kind: if open.is_some() { None } else { kind }, suit, clauses, open }
     }
 
     fn finish(mut self) -> Ruling {
@@ -1461,6 +1585,11 @@ impl Referee<'_> {
         let mut lead_restrictions = Vec::new();
         for l in &leads {
             let (seat, offender) = (l.seat, l.offender);
+            // The words of a restriction are its rectification's `standing` text.
+            let words = |kind: Rectification, restriction: Option<(Option<Strain>, bool)>| {
+                let context = Context { offender, act: Act::Call(l.withdrawn), turn_of: seat };
+                crate::text::standing(self.laws, &crate::text::Filling { context, seats: &[seat], kind, restriction })
+            };
             // Whether the restriction lapses at the end of the auction is the tables' to say. (A
             // lapsed restriction keeps the clauses that imposed it, as its rulings always have.)
             let lapses = if self.over { self.restriction_lapses(contract, offender) } else { None };
@@ -1471,30 +1600,32 @@ impl Referee<'_> {
                     kind: None,
                     suit: None,
                     opening_lead: false,
-                    text: format!(
-                        "if {offender}'s side defends, declarer may restrict {seat}'s lead at his first turn to lead"
-                    ),
+                    text: words(l.kind, None),
                     clauses: l.clauses.clone(),
                 },
                 (true, Some(false), Some(c)) => {
                     let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
                     self.cite(&clauses);
                     let opening = c.declarer.lho() == seat;
-                    let when = if opening { "the opening lead" } else { "his first turn to lead" };
-                    let (status, text) = match (kind, suit) {
-                        ("require_or_prohibit_suit", Some(s)) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
-                        ("require_or_prohibit_suit", None) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
-                        ("prohibit_unspecified_suit", _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
-                        ("prohibit_any_suit", _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
-                        ("no_lead_restriction", _) => (LeadStatus::Lapsed, format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
-                        ("open", _) => (LeadStatus::Open, open.unwrap_or_default()),
+                    let (status, text) = match kind {
+                        _ if open.is_some() => (LeadStatus::Open, open.unwrap_or_default()),
+                        Some(
+                            k @ (Rectification::RequireOrProhibitSuit
+                            | Rectification::ProhibitUnspecifiedSuit
+                            | Rectification::ProhibitAnySuit),
+                        ) => (LeadStatus::Applies, words(k, Some((suit, opening)))),
+                        Some(k @ Rectification::NoLeadRestriction) => {
+                            (LeadStatus::Lapsed, words(k, Some((suit, opening))))
+                        }
                         _ => (LeadStatus::Unprovided, "the tables do not decide this lead restriction".to_string()),
                     };
                     LeadRestriction {
                         seat,
                         status,
-                        kind: (kind != "open").then_some(kind),
-                        suit: suit.filter(|_| kind == "require_or_prohibit_suit").map(|s| suit_name(s).to_string()),
+                        kind,
+                        suit: suit
+                            .filter(|_| kind == Some(Rectification::RequireOrProhibitSuit))
+                            .map(|s| suit_name(s).to_string()),
                         opening_lead: opening,
                         text,
                         clauses,
@@ -1536,15 +1667,12 @@ impl Referee<'_> {
             self.bindings
                 .iter()
                 .map(|b| {
-                    let text = match b.bound {
-                        Bound::Pass(Duration::NextTurn) => format!("{} must pass at the next turn to call", b.seat),
-                        Bound::Pass(Duration::Throughout) => format!("{} must pass throughout the auction", b.seat),
-                        Bound::NoDoubleOrRedouble => format!("{} may not double or redouble at the next turn", b.seat),
-                        Bound::Repeat(c) => format!("{} must repeat {c} at the next turn", b.seat),
-                        Bound::SufficientBidOrPass => {
-                            format!("{} must make a sufficient bid or pass at the next turn", b.seat)
-                        }
-                    };
+                    // The words of an obligation are its rectification's `standing` text.
+                    let call = if let Bound::Repeat(c) = b.bound { c } else { Call::Pass };
+                    let context = Context { offender: b.seat, act: Act::Call(call), turn_of: b.seat };
+                    let kind = b.imposed_by.rectification;
+                    let filling = crate::text::Filling { context, seats: &[b.seat], kind, restriction: None };
+                    let text = crate::text::standing(self.laws, &filling);
                     Obligation { seat: b.seat, text, clauses: b.imposed_by.trace().map(|c| c.id).collect() }
                 })
                 .collect()
@@ -1710,21 +1838,28 @@ fn answer(
     known: &mut Known,
 ) -> Result<(), RefereeError> {
     for (name, value) in answers {
-        let fact = FactId::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> =
-                FactId::ALL.iter().filter(|f| f.source() != FactSource::Derived).map(|f| f.name()).collect();
-            err(event, format!("unknown judgement or choice `{name}`; known: {}", names.join(", ")))
-        })?;
-        if fact.source() == FactSource::Derived {
-            return Err(err(event, format!("`{name}` is derived from the auction or the play and cannot be given")));
-        }
-        let index = fact.values().iter().position(|v| v == value).ok_or_else(|| {
-            err(event, format!("`{value}` is not a value of `{name}`; expected one of: {}", fact.values().join(", ")))
-        })?;
+        let (fact, index) = answer_error(event, name, value)?;
         facts.set(fact, index);
         known.insert(fact);
     }
     Ok(())
+}
+
+/// One answer of a `director` entry: a judgement or choice of the vocabulary, and the index of
+/// its value.
+fn answer_error(event: usize, name: &str, value: &str) -> Result<(FactId, usize), RefereeError> {
+    let fact = FactId::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> =
+            FactId::ALL.iter().filter(|f| f.source() != FactSource::Derived).map(|f| f.name()).collect();
+        err(event, format!("unknown judgement or choice `{name}`; known: {}", names.join(", ")))
+    })?;
+    if fact.source() == FactSource::Derived {
+        return Err(err(event, format!("`{name}` is derived from the auction or the play and cannot be given")));
+    }
+    let index = fact.values().iter().position(|v| *v == value).ok_or_else(|| {
+        err(event, format!("`{value}` is not a value of `{name}`; expected one of: {}", fact.values().join(", ")))
+    })?;
+    Ok((fact, index))
 }
 
 fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {

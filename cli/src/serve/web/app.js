@@ -187,8 +187,8 @@ function renderPlay() {
   const penalty = state.ruling && state.ruling.play ? state.ruling.play.penalty_cards : [];
   const faced = new Set(penalty.map((c) => c.card));
   const played = Play.playedCards(state.case.events, penalty);
-  const trump = Play.trumpOf(contract());
-  const tricks = Play.tricks(played, trump);
+  // The tricks as the engine holds them (cards withdrawn or held aside are not in them).
+  const tricks = state.ruling && state.ruling.play ? state.ruling.play.tricks || [] : [];
   const next = Play.nextToPlay(openingLeader(), tricks);
   const seat = state.seat || next;
   if (!h) {

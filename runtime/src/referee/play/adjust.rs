@@ -147,7 +147,22 @@ impl Referee<'_> {
                 Obligation { seat: b.seat, text, clauses: b.clauses.clone() }
             })
             .collect();
+        let mut tricks: Vec<TrickView> = state
+            .tricks
+            .iter()
+            .zip(&winners)
+            .map(|(t, w)| TrickView {
+                leader: t[0].0,
+                cards: t.iter().map(|&(seat, card)| PlayedCard { seat, card }).collect(),
+                winner: Some(*w),
+            })
+            .collect();
+        if !state.current.cards.is_empty() {
+            let cards = state.current.cards.iter().map(|&(seat, card)| PlayedCard { seat, card }).collect();
+            tricks.push(TrickView { leader: state.current.leader, cards, winner: None });
+        }
         Some(PlayRuling {
+            tricks,
             obligations,
             declarer: state.declarer,
             dummy: state.dummy,
