@@ -91,12 +91,15 @@ enum Bound {
     SufficientBidOrPass,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 struct Binding {
     seat: Seat,
     bound: Bound,
     /// The rectification that imposed it, for its clauses.
     imposed_by: Traced,
+    /// Dormant until this player calls: an obligation of the offender's partner "when next it
+    /// is his turn" after the offender's call at his correct turn, which is still to come.
+    after: Option<Seat>,
 }
 
 /// An irregularity awaiting the director or a condoning call.
@@ -300,6 +303,13 @@ struct Referee<'c> {
     answered_by_next: Option<usize>,
     /// Calls that stood in the auction but are struck out of the final contract (2017 36C).
     struck: Vec<usize>,
+    /// After a ruling cancelled a call and every later one: the calls still made in the old
+    /// rotation before the director came (the next seat of it, and the last event before the
+    /// `director` entry) are among those cancelled.
+    cancelling: Option<(Seat, usize)>,
+    /// A call out of rotation that a ruling put in rotation (a barred player's turn skipped)
+    /// and that is an insufficient bid there: its index, to rule it as one in rotation.
+    in_rotation_now: Option<usize>,
     /// The 1-based number of the `director` entry whose answers are being applied (or of the
     /// event being ruled): the event at fault for an answer that is wrong or that no rule admits.
     answered_at: usize,
@@ -345,6 +355,8 @@ fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         refused_record: None,
         answered_by_next: None,
         struck: Vec::new(),
+        cancelling: None,
+        in_rotation_now: None,
         answered_at: 0,
     };
     for (i, event) in case.events.iter().enumerate() {
@@ -691,10 +703,14 @@ impl Referee<'_> {
     }
 
     fn bound(&self, seat: Seat) -> impl Iterator<Item = &Binding> {
-        self.bindings.iter().filter(move |b| b.seat == seat)
+        self.bindings.iter().filter(move |b| b.seat == seat && b.after.is_none())
     }
 
     fn call(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
+        if self.cancelled_in_run(event, seat, call) {
+            return Ok(());
+        }
+        let before = self.bindings.clone();
         if let Some(p) = &self.pending {
             let by_lho = seat == p.offender.lho();
             let by_turn_player = seat == p.turn_of && seat != p.offender && is_out_of_rotation(p.facts.irregularity);
@@ -730,8 +746,68 @@ impl Referee<'_> {
             if std::mem::take(&mut self.cancelled_onwards) {
                 // The condoning call is among those the ruling cancelled.
                 self.push_call(Made { seat, call, cancelled: true });
+                self.start_cancel_run(event, seat);
                 return Ok(());
             }
+            if by_turn_player && !by_lho {
+                // His call was made before the ruling: the obligations it imposes bind his later calls.
+                let imposed = self.take_new_bindings(&before);
+                let result = self.record_call(event, seat, call);
+                self.restore_bindings(seat, imposed);
+                return result;
+            }
+        }
+        self.record_call(event, seat, call)
+    }
+
+    /// Whether a call made after a ruling cancelled a call and every later one, and before the
+    /// director came, is one of those later calls: made in the old rotation, by a player other
+    /// than the one the auction reverted to. It is recorded as cancelled.
+    fn cancelled_in_run(&mut self, event: usize, seat: Seat, call: Call) -> bool {
+        let Some((next, until)) = self.cancelling else { return false };
+        if self.pending.is_none() && event <= until && seat == next && seat != self.turn {
+            self.push_call(Made { seat, call, cancelled: true });
+            self.cancelling = Some((seat.lho(), until));
+            return true;
+        }
+        self.cancelling = None;
+        false
+    }
+
+    /// After a condoning call that a ruling cancelled with the calls after it: if the director
+    /// is called later (before the first card), the calls made until then are cancelled too.
+    fn start_cancel_run(&mut self, event: usize, seat: Seat) {
+        let (director, card) = (self.ahead().director(event), self.ahead().card(event));
+        self.cancelling = director.filter(|&d| card.is_none_or(|c| c > d)).map(|d| (seat.lho(), d));
+    }
+
+    /// The obligations imposed since `before`, taken out of force.
+    fn take_new_bindings(&mut self, before: &[Binding]) -> Vec<Binding> {
+        let (imposed, kept) = std::mem::take(&mut self.bindings).into_iter().partition(|b| !before.contains(b));
+        self.bindings = kept;
+        imposed
+    }
+
+    /// Puts back obligations imposed by a ruling on a call made before it: those of the next
+    /// turn only of the player who made it were for that call.
+    fn restore_bindings(&mut self, seat: Seat, imposed: Vec<Binding>) {
+        for mut b in imposed {
+            if b.seat == seat && b.after.is_none() && b.bound != Bound::Pass(Duration::Throughout) {
+                continue;
+            }
+            if b.after == Some(seat) {
+                b.after = None;
+            }
+            self.bindings.push(b);
+        }
+    }
+
+    /// Classifies a call against the state of the auction and records it.
+    fn record_call(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
+        if seat == self.turn {
+            // The call repeated: the obligation to repeat it is met, even when the repetition is
+            // itself irregular (an insufficient bid is then ruled as one in rotation).
+            self.bindings.retain(|b| b.seat != seat || b.after.is_some() || b.bound != Bound::Repeat(call));
         }
         let irregularity = if self.over {
             Some(Irregularity::CallAfterAuction)
@@ -762,9 +838,11 @@ impl Referee<'_> {
     fn broken_binding(&self, seat: Seat, call: Call) -> Option<(Table, tables::BrokenObligation)> {
         use tables::BrokenObligation as B;
         let double = matches!(call, Call::Double | Call::Redouble);
+        let insufficient = call.is_bid() && !outranks(call, self.last_standing_bid(self.calls.len()));
         self.bound(seat).find_map(|b| match b.bound {
             Bound::NoDoubleOrRedouble if double => Some((Table::DoubleProhibitionBreach, B::RepeatBid)),
             Bound::SufficientBidOrPass if double => Some((Table::ObligationBreach, B::SufficientBidOrPass)),
+            Bound::SufficientBidOrPass if insufficient => Some((Table::ObligationBreach, B::InsufficientCorrection)),
             Bound::Repeat(c) if call != c && c.is_bid() => Some((Table::ObligationBreach, B::RepeatBid)),
             Bound::Repeat(c) if call != c => Some((Table::ObligationBreach, B::RepeatDouble)),
             _ => None,
@@ -925,7 +1003,10 @@ impl Referee<'_> {
     /// Records a legal call in rotation.
     fn legal(&mut self, seat: Seat, call: Call) {
         self.push_call(Made { seat, call, cancelled: false });
-        self.bindings.retain(|b| b.seat != seat || b.bound == Bound::Pass(Duration::Throughout));
+        self.bindings.retain(|b| b.seat != seat || b.after.is_some() || b.bound == Bound::Pass(Duration::Throughout));
+        for b in self.bindings.iter_mut().filter(|b| b.after == Some(seat)) {
+            b.after = None;
+        }
         self.skipped.retain(|s| s.0 != seat);
         self.turn = seat.lho();
     }
@@ -1070,7 +1151,9 @@ impl Referee<'_> {
                 p.known.insert(FactId::RhoCall);
             }
         }
-        if p.known.contains(&FactId::OffenderCall) && p.known.contains(&FactId::Correction) {
+        let (offender_call_given, correction_given) =
+            (p.known.contains(&FactId::OffenderCall), p.known.contains(&FactId::Correction));
+        if offender_call_given && correction_given {
             return;
         }
         // A double or redouble after an insufficient bid is no correction of it.
@@ -1081,22 +1164,42 @@ impl Referee<'_> {
             let correction = self.ahead().call(p.event, p.offender, true);
             p.facts.double_attempted |= first.is_some() && first != correction;
         }
-        if let Some(call) = self.next_call(p.event, p.offender, skip_doubles) {
+        let mut next = self.ahead().call(p.event, p.offender, skip_doubles);
+        if skip_doubles {
+            // Another insufficient bid is an attempted replacement, no correction (2017 27B4).
+            while let Some(Event::Call { call, .. }) = next.and_then(|i| self.case.events.get(i)) {
+                if !call.is_bid() || outranks(*call, p.last_bid) {
+                    break;
+                }
+                p.facts.insufficient_attempted = true;
+                next = next.and_then(|i| self.ahead().call(i + 1, p.offender, true));
+            }
+        }
+        let next_call = next.and_then(|i| match self.case.events.get(i) {
+            Some(Event::Call { call, .. }) => Some(*call),
+            _ => None,
+        });
+        if let Some(call) = next_call {
             let same = match (call, indicated(&p.facts, p.call)) {
                 (Call::Bid { strain, .. }, Some(indicated)) => Some(strain) == indicated,
                 (Call::Bid { strain: a, .. }, None) => matches!(p.call, Call::Bid { strain: b, .. } if a == b),
                 _ => false,
             };
-            p.facts.offender_call =
-                if same { tables::OffenderCall::SameDenomination } else { tables::OffenderCall::Other };
-            let lowest = lowest_sufficient(p.last_bid, p.call);
-            p.facts.correction = if Some(call) == lowest {
-                tables::Correction::LowestSameDenomination
-            } else {
-                tables::Correction::Other
-            };
-            p.known.insert(FactId::OffenderCall);
-            p.known.insert(FactId::Correction);
+            // A fact the director gave is his finding: the call is not judged again by its name.
+            if !offender_call_given {
+                p.facts.offender_call =
+                    if same { tables::OffenderCall::SameDenomination } else { tables::OffenderCall::Other };
+                p.known.insert(FactId::OffenderCall);
+            }
+            if !correction_given {
+                let lowest = lowest_specifying(p.last_bid, p.call, indicated(&p.facts, p.call));
+                p.facts.correction = if Some(call) == lowest {
+                    tables::Correction::LowestSameDenomination
+                } else {
+                    tables::Correction::Other
+                };
+                p.known.insert(FactId::Correction);
+            }
         }
     }
 
@@ -1126,7 +1229,25 @@ impl Referee<'_> {
             self.stopped_at = Some(0);
         }
         self.irregularities.push(ruling);
-        Ok(())
+        match self.in_rotation_now.take() {
+            Some(index) => self.rule_in_rotation(&p, index, answers),
+            None => Ok(()),
+        }
+    }
+
+    /// Rules a call that a ruling put in rotation (Law 28A) as the insufficient bid in rotation
+    /// it is there, with the same director's answers and the same condoning call, if any.
+    fn rule_in_rotation(
+        &mut self,
+        p: &Pending,
+        index: usize,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        let mut q =
+            self.pending_for(p.event, p.offender, p.call, p.offender, Irregularity::InsufficientBid, Some(index));
+        q.facts.lho_called = p.facts.lho_called;
+        q.facts.attention_after_opening_lead = p.facts.attention_after_opening_lead;
+        self.decide(q, answers)
     }
 
     fn cite(&mut self, clauses: &[&'static str]) {
@@ -1151,9 +1272,10 @@ impl Referee<'_> {
             Rectification::SubstitutePass | Rectification::SubstituteCall | Rectification::WithdrawEarlierCall => {
                 (vec![p.offender], None)
             }
-            Rectification::BarredPlayerPasses | Rectification::ReopenAuction | Rectification::CancelLaterPasses => {
-                (vec![p.turn_of], None)
-            }
+            Rectification::BarredPlayerPasses
+            | Rectification::ReopenAuction
+            | Rectification::CancelLaterPasses
+            | Rectification::CancelPassesFromMissedTurn => (vec![p.turn_of], None),
             Rectification::MustPass { who, duration } => (Self::seats(p, who), Some(duration)),
             Rectification::NoDoubleOrRedouble { who }
             | Rectification::MustRepeatCall { who }
@@ -1198,15 +1320,22 @@ impl Referee<'_> {
         }
     }
 
-    fn bind(&mut self, seats: &[Seat], bound: Bound, imposed_by: Traced) {
+    fn bind(&mut self, seats: &[Seat], bound: Bound, imposed_by: Traced, after: Option<Seat>) {
         for &seat in seats {
             // The same obligation imposed again by the same rule adds nothing (and would make the
             // obligations, and the seats of a review of enforced passes, grow with each repetition).
             let same = |b: &Binding| b.seat == seat && b.bound == bound && b.imposed_by == imposed_by;
             if !self.bindings.iter().any(same) {
-                self.bindings.push(Binding { seat, bound, imposed_by });
+                self.bindings.push(Binding { seat, bound, imposed_by, after: after.filter(|&a| a != seat) });
             }
         }
+    }
+
+    /// For an obligation to pass at the next turn: the offender, when the ruling cancelled his
+    /// call and his call at his correct turn is still to come; the obligation of another player
+    /// then starts after it (2017 Laws 30B1(b)(ii), 31A2(b), 32A2(b): "when next it is his turn").
+    fn next_turn_after(&self, p: &Pending) -> Option<Seat> {
+        p.index.filter(|&i| self.calls.get(i).is_some_and(|m| m.cancelled)).map(|_| p.offender)
     }
 
     /// Carries a rectification into the auction state.
@@ -1266,8 +1395,15 @@ impl Referee<'_> {
                 if let Some(i) = p.index {
                     self.insert_call(i, Made { seat: p.turn_of, call: Call::Pass, cancelled: false });
                 }
-                self.bindings.retain(|b| b.seat != p.turn_of || b.bound == Bound::Pass(Duration::Throughout));
+                self.bindings.retain(|b| {
+                    b.seat != p.turn_of || b.after.is_some() || b.bound == Bound::Pass(Duration::Throughout)
+                });
                 self.turn = p.offender.lho();
+                // An insufficient bid there is an insufficient bid in rotation, ruled as one.
+                let at = p.index.map(|i| i + 1).filter(|_| p.call.is_bid());
+                if at.is_some_and(|j| !outranks(p.call, self.last_standing_bid(j))) {
+                    self.in_rotation_now = at;
+                }
             }
             Rectification::DeemSubsequent => self.in_turn_first = true,
             Rectification::ReopenAuction => self.turn = p.turn_of,
@@ -1304,17 +1440,22 @@ impl Referee<'_> {
             // The calls the law cancels are the table's to say (`cancel_from_call`).
             Rectification::AwardAdjustedScore => self.stopped_at = Some(0),
             Rectification::DealContinues => {}
-            Rectification::CancelLaterPasses => {
-                let from = self.skipped.iter().find(|s| s.0 == p.turn_of).map(|s| s.1 + 1);
+            Rectification::CancelLaterPasses | Rectification::CancelPassesFromMissedTurn => {
+                let later = usize::from(t.rectification == Rectification::CancelLaterPasses);
+                let from = self.skipped.iter().find(|s| s.0 == p.turn_of).map(|s| s.1 + later);
                 if let Some(from) = from {
                     self.cancel_standing(from, |m| m.call == Call::Pass);
                 }
             }
-            Rectification::MustPass { duration, .. } => self.bind(&view.seats, Bound::Pass(duration), *t),
-            Rectification::NoDoubleOrRedouble { .. } => self.bind(&view.seats, Bound::NoDoubleOrRedouble, *t),
-            Rectification::MustRepeatCall { .. } => self.bind(&view.seats, Bound::Repeat(p.call), *t),
+            Rectification::MustPass { duration: Duration::NextTurn, .. } => {
+                let after = self.next_turn_after(p);
+                self.bind(&view.seats, Bound::Pass(Duration::NextTurn), *t, after)
+            }
+            Rectification::MustPass { duration, .. } => self.bind(&view.seats, Bound::Pass(duration), *t, None),
+            Rectification::NoDoubleOrRedouble { .. } => self.bind(&view.seats, Bound::NoDoubleOrRedouble, *t, None),
+            Rectification::MustRepeatCall { .. } => self.bind(&view.seats, Bound::Repeat(p.call), *t, None),
             Rectification::MustCorrectWithSufficientBidOrPass { .. } => {
-                self.bind(&view.seats, Bound::SufficientBidOrPass, *t)
+                self.bind(&view.seats, Bound::SufficientBidOrPass, *t, None)
             }
             Rectification::LeadRestrictions { .. } => {
                 for &seat in &view.seats {
@@ -1590,9 +1731,12 @@ fn suit_name(s: Strain) -> &'static str {
     }
 }
 
-/// The lowest bid in the denomination of `bid` that outranks `last`.
-fn lowest_sufficient(last: Option<Call>, bid: Call) -> Option<Call> {
-    let Call::Bid { strain, .. } = bid else { return None };
+/// The lowest bid that outranks `last` in the denomination `bid` specifies: the one it names,
+/// or for an artificial bid the one the director judged it to indicate (`indicated`; none for
+/// a bid that specifies no denomination, such as Stayman).
+fn lowest_specifying(last: Option<Call>, bid: Call, indicated: Option<Option<Strain>>) -> Option<Call> {
+    let Call::Bid { strain: named, .. } = bid else { return None };
+    let strain = indicated.unwrap_or(Some(named))?;
     (1..=7).map(|level| Call::Bid { level, strain }).find(|&c| outranks(c, last))
 }
 
