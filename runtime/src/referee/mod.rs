@@ -1512,7 +1512,10 @@ fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static 
             tested.insert(*f);
         }
     }
-    known.and(tested).iter().map(|f| (f.name(), f.values()[facts.get(f)])).collect()
+    let shown = known.and(tested);
+    let mut out = Vec::with_capacity(shown.0.count_ones() as usize);
+    out.extend(shown.iter().map(|f| (f.name(), f.values()[facts.get(f)])));
+    out
 }
 
 /// For a decision that depends on unknown facts: the questions the director
