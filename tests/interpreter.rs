@@ -17,6 +17,7 @@ use bridgelaw::laws::{self, LoadError, LoadedLaws, Rulebook};
 use bridgelaw_compiler::model::{Cond, Outcome, OutcomeKind, Program, Rule};
 use bridgelaw_compiler::SourceSet;
 use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, Table, Verdict};
+use bridgelaw_test_support::{copy_dir, laws_copy, replace_once};
 use bridgelaw_tests::root;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
@@ -164,39 +165,11 @@ fn the_interpreted_laws_rule_the_corpus_as_the_built_ones() {
     }
 }
 
-/// A copy of `laws/` in a fresh temporary directory, edited by `edit(dir)`.
-fn laws_copy(name: &str, edit: impl FnOnce(&Path)) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bridgelaw-interpreter-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&root().join("../laws"), &dir);
-    edit(&dir);
-    dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("temporary directory");
-    for entry in std::fs::read_dir(from).expect("readable laws") {
-        let path = entry.expect("entry").path();
-        let target = to.join(path.file_name().expect("a name"));
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).expect("copy");
-        }
-    }
-}
-
-fn replace_in(path: &Path, from: &str, to: &str) {
-    let text = std::fs::read_to_string(path).expect("readable");
-    assert!(text.contains(from), "{} contains {from:?}", path.display());
-    std::fs::write(path, text.replacen(from, to, 1)).expect("writable");
-}
-
 #[test]
 fn a_new_edition_directory_is_ruled_without_a_rebuild() {
     let dir = laws_copy("draft", |d| {
         copy_dir(&d.join("2017"), &d.join("draft"));
-        replace_in(&d.join("draft/edition.yaml"), "title:", "title: Draft of");
+        replace_once(&d.join("draft/edition.yaml"), "title:", "title: Draft of");
     });
     let loaded = laws::load(&dir).unwrap_or_else(|e| panic!("{e}"));
     let draft = Rulebook::Loaded(&loaded);
@@ -216,12 +189,12 @@ fn a_new_edition_directory_is_ruled_without_a_rebuild() {
 #[test]
 fn a_name_the_built_runtime_does_not_know_asks_for_a_rebuild() {
     let dir = laws_copy("new-names", |d| {
-        replace_in(
+        replace_once(
             &d.join("vocabulary.yaml"),
             "\nfacts:\n",
             "\nfacts:\n  - name: new_fact\n    doc: A fact the runtime does not derive.\n    source: derived\n    type: bool\n",
         );
-        replace_in(
+        replace_once(
             &d.join("vocabulary.yaml"),
             "\nrectifications:\n",
             "\nrectifications:\n  - name: new_rectification\n    doc: A rectification the runtime cannot apply.\n",
@@ -257,7 +230,7 @@ fn check_errors(dir: &Path) -> Vec<String> {
 fn a_rule_may_produce_only_what_its_table_declares() {
     let dir = laws_copy("produces", |d| {
         // Law 50: a penalty card becomes a transfer of tricks.
-        replace_in(&d.join("1987/play-50-60.yaml"), "major_penalty_card", "transfer_tricks(one, revoke_trick_on)");
+        replace_once(&d.join("1987/play-50-60.yaml"), "major_penalty_card", "transfer_tricks(one, revoke_trick_on)");
     });
     let errors = check_errors(&dir);
     assert_eq!(errors.len(), 1, "{errors:?}");
@@ -273,7 +246,7 @@ fn a_rule_may_produce_only_what_its_table_declares() {
 #[test]
 fn a_table_asked_without_questions_tests_no_judgement() {
     let dir = laws_copy("questions", |d| {
-        replace_in(
+        replace_once(
             &d.join("vocabulary.yaml"),
             "  - name: lead_restriction\n",
             "  - name: lead_restriction\n    questions: false\n",

@@ -193,7 +193,7 @@ mod law_edits {
         let laws = edited(&[
             (
                 "1987/play-50-60.yaml",
-                "      - id: Law 52B1 (declarer has played since)\n        table: revoke_correction\n        when: penalty_card_failure and not revoke_established and declarer_played_after\n        overrides: [Law 62B1, Law 62B2]\n        then:\n          - illegal_card_accepted per \"Law 52A\", \"Law 52\"\n",
+                "      - id: Law 52B1 (declarer has played since)\n        table: revoke_correction\n        when: penalty_card_failure and not revoke_established and declarer_played_after\n        overrides: [Law 62B1, Law 62B2]\n        then:\n          - illegal_card_accepted(cancelled) per \"Law 52A\", \"Law 52\"\n",
                 "",
             ),
             (

@@ -3,6 +3,7 @@
 
 use bridgelaw_compiler::diff::{diff, ClauseChange};
 use bridgelaw_compiler::SourceSet;
+use bridgelaw_test_support::copy_dir;
 use bridgelaw_tests::{root, rule_file};
 use std::path::Path;
 
@@ -11,19 +12,6 @@ fn block(doc: &str, tag: &str) -> String {
     let start = doc.find(&format!("```{tag}\n")).unwrap_or_else(|| panic!("no ```{tag} block")) + tag.len() + 4;
     let end = start + doc[start..].find("```").expect("closed block");
     doc[start..end].to_string()
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
 }
 
 #[test]
@@ -107,7 +95,7 @@ fn copy_workspace(to: &Path) {
     for item in ["Cargo.toml", "Cargo.lock", "rustfmt.toml"] {
         std::fs::copy(workspace.join(item), to.join(item)).unwrap();
     }
-    for dir in ["compiler", "tables", "runtime", "cli", "laws", "tests"] {
+    for dir in ["compiler", "tables", "runtime", "cli", "laws", "tests", "support"] {
         copy_dir(&workspace.join(dir), &to.join(dir));
     }
 }

@@ -292,7 +292,9 @@ fn events(
         }
         Some(Node::Sequence(seq)) => {
             for item in seq.iter() {
-                match event(item) {
+                // A `director` entry reports every bad answer it gives, not only the first.
+                let director = item.as_mapping().filter(|m| m.len() == 1).and_then(|m| m.get("director"));
+                match director.map_or_else(|| event(item).map_err(|e| vec![e]), director_entry) {
                     Ok(e) => {
                         events.push(e);
                         // A mapping's own span starts one column late: use its first key's.
@@ -300,7 +302,7 @@ fn events(
                         let span = at(first.unwrap_or(item.span()), "");
                         positions.push((span.line, span.column));
                     }
-                    Err(e) => errors.push(e),
+                    Err(e) => errors.extend(e),
                 }
             }
         }
@@ -316,7 +318,7 @@ fn events(
 fn event(item: &Node) -> Result<Event, CaseError> {
     const HELP: &str =
         "an event is `- N: 1H` (a call), `- E: SA` (a card), `- director` or `- director: {fact: value}`, \
-         or one of `simultaneous`, `together`, `ask`, `exposes`, `face_down`, `spreads`, `inspects`, `designates`, `withdraws`, `claim`, \
+         or one of `simultaneous`, `together`, `ask`, `exposes`, `suggests`, `face_down`, `spreads`, `inspects`, `designates`, `withdraws`, `claim`, \
          `explains`, `changes`, `corrects`, `wrong_board`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
@@ -368,13 +370,14 @@ fn event(item: &Node) -> Result<Event, CaseError> {
             let (seat, v) = single_seat(value, "face_down")?;
             return Ok(Event::FaceDown { seat, card: Card::parse(v.as_str()).map_err(|m| at(v.span(), m))? });
         }
-        "designates" | "exposes" | "withdraws" | "claim" => {
+        "designates" | "exposes" | "suggests" | "withdraws" | "claim" => {
             let (seat, v) = single_seat(value, key.as_str())?;
             return if key.as_str() != "claim" {
                 let card = Card::parse(v.as_str()).map_err(|m| at(v.span(), m))?;
                 Ok(match key.as_str() {
                     "designates" => Event::Designate { seat, card },
                     "withdraws" => Event::Withdraw { seat, card },
+                    "suggests" => Event::Suggest { seat, card },
                     _ => Event::Expose { seat, card },
                 })
             } else {
@@ -388,7 +391,7 @@ fn event(item: &Node) -> Result<Event, CaseError> {
         _ => {}
     }
     if key.as_str() == "director" {
-        return director(value);
+        return director_entry(value).map_err(|mut e| e.swap_remove(0));
     }
     let seat = Seat::parse(key.as_str())
         .ok_or_else(|| at(key.span(), format!("`{}` is not a seat or `director`; {HELP}", key.as_str())))?;
@@ -402,39 +405,84 @@ fn event(item: &Node) -> Result<Event, CaseError> {
 }
 
 /// A `director` entry: its judgements and choices, each a known fact with one of its values; a
-/// choice two players each made is given by seat, `lead_choice: {W: accept, E: reject}`.
-fn director(value: &Node) -> Result<Event, CaseError> {
+/// choice two players each made is given by seat, `lead_choice: {W: accept, E: reject}`, and a
+/// judgement on a revoke by the revoking seat, or by seat and trick,
+/// `revoke_compensation: {W: insufficient, N: {2: sufficient}}`. Every bad answer is reported
+/// (never empty when `Err`).
+fn director_entry(value: &Node) -> Result<Event, Vec<CaseError>> {
     let mut answers = Vec::new();
     let mut by_seat = Vec::new();
+    let mut errors = Vec::new();
     match value {
         Node::Mapping(m) => {
             for (k, v) in m.iter() {
                 if let Some(seats) = v.as_mapping() {
-                    for (seat, choice) in seats.iter() {
-                        let Some(choice) = choice.as_scalar() else {
-                            return Err(at(choice.span(), "a choice by seat is `{W: accept, E: reject}`"));
-                        };
-                        check_answer(k, choice)?;
-                        by_seat.push((seat_key(seat)?, k.as_str().to_string(), choice.as_str().to_string()));
-                    }
+                    by_seat_answers(k, seats, &mut by_seat, &mut errors);
                     continue;
                 }
                 let Some(v) = v.as_scalar() else {
-                    return Err(at(v.span(), format!("an answer is `fact: value`, not {}", kind(v))));
+                    errors.push(at(v.span(), format!("an answer is `fact: value`, not {}", kind(v))));
+                    continue;
                 };
-                check_answer(k, v)?;
-                answers.push((k.as_str().to_string(), v.as_str().to_string()));
+                match check_answer(k, v) {
+                    Ok(()) => answers.push((k.as_str().to_string(), v.as_str().to_string())),
+                    Err(e) => errors.push(e),
+                }
             }
         }
         Node::Scalar(s) if s.as_str().is_empty() => {}
-        other => {
-            return Err(at(
-                other.span(),
-                "`director` takes a mapping of judgements and choices, such as `{pass_meaning: natural}`",
-            ))
+        other => errors.push(at(
+            other.span(),
+            "`director` takes a mapping of judgements and choices, such as `{pass_meaning: natural}`",
+        )),
+    }
+    if errors.is_empty() {
+        Ok(Event::Director { answers, by_seat })
+    } else {
+        Err(errors)
+    }
+}
+
+/// The answers to `k` given by seat (`{W: accept, E: reject}`), or by seat and trick
+/// (`{N: {2: sufficient}}`), into `by_seat`; every bad one into `errors`.
+#[allow(clippy::type_complexity, reason = "the case's own record of answers by seat")]
+fn by_seat_answers(
+    k: &MarkedScalarNode,
+    seats: &marked_yaml::types::MarkedMappingNode,
+    by_seat: &mut Vec<(Seat, Option<usize>, String, String)>,
+    errors: &mut Vec<CaseError>,
+) {
+    let name = k.as_str().to_string();
+    for (seat, choice) in seats.iter() {
+        let seat = match seat_key(seat) {
+            Ok(s) => s,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        if let Some(tricks) = choice.as_mapping() {
+            for (trick, choice) in tricks.iter() {
+                let Some(choice) = choice.as_scalar() else {
+                    errors.push(at(choice.span(), "a judgement by trick is `{2: sufficient}`"));
+                    continue;
+                };
+                match check_answer(k, choice).and_then(|()| trick_key(trick)) {
+                    Ok(t) => by_seat.push((seat, Some(t), name.clone(), choice.as_str().to_string())),
+                    Err(e) => errors.push(e),
+                }
+            }
+            continue;
+        }
+        let Some(choice) = choice.as_scalar() else {
+            errors.push(at(choice.span(), "a choice by seat is `{W: accept, E: reject}`"));
+            continue;
+        };
+        match check_answer(k, choice) {
+            Ok(()) => by_seat.push((seat, None, name.clone(), choice.as_str().to_string())),
+            Err(e) => errors.push(e),
         }
     }
-    Ok(Event::Director { answers, by_seat })
 }
 
 /// Checks that a director's answer names a judgement or choice and one of its values.
@@ -518,6 +566,15 @@ fn auction_event(key: &str, value: &Node) -> Result<Event, CaseError> {
 
 fn seat_key(k: &marked_yaml::types::MarkedScalarNode) -> Result<Seat, CaseError> {
     Seat::parse(k.as_str()).ok_or_else(|| at(k.span(), format!("`{}` is not a seat", k.as_str())))
+}
+
+/// A trick number, 1 to 13, as the key of a judgement given by trick.
+fn trick_key(k: &marked_yaml::types::MarkedScalarNode) -> Result<usize, CaseError> {
+    k.as_str()
+        .parse::<usize>()
+        .ok()
+        .filter(|t| (1..=13).contains(t))
+        .ok_or_else(|| at(k.span(), format!("`{}` is not a trick number (1 to 13)", k.as_str())))
 }
 
 /// `{SEAT: value}`, one entry.
@@ -721,8 +778,8 @@ mod tests {
             Event::Director {
                 answers: vec![("prevailing_defender".into(), "other".into())],
                 by_seat: vec![
-                    (Seat::W, "lead_choice".into(), "accept".into()),
-                    (Seat::E, "lead_choice".into(), "reject".into())
+                    (Seat::W, None, "lead_choice".into(), "accept".into()),
+                    (Seat::E, None, "lead_choice".into(), "reject".into())
                 ],
             }
         );

@@ -52,9 +52,9 @@ pub fn measure_with(dir: &Path, book: Rulebook, name: &str) -> Result<Option<Cov
                 coverage.errors.extend(errors.iter().map(at));
                 continue;
             }
-            (Some(located), Err(crate::laws::RuleError::Referee(e))) => {
+            (Some(located), Err(crate::laws::RuleError::Referee(errors))) => {
                 coverage.cases += 1;
-                coverage.errors.push(at(&located.locate(&e)));
+                coverage.errors.extend(errors.iter().map(|e| at(&located.locate(e))));
                 continue;
             }
             (_, Err(e)) => {

@@ -109,8 +109,9 @@ pub enum RuleError {
     Case(Vec<CaseError>),
     /// The edition asked for is not among the laws.
     Edition(String),
-    /// The referee cannot rule it.
-    Referee(RefereeError),
+    /// The referee cannot rule it: every error `referee::check` finds, or the first found while
+    /// ruling.
+    Referee(Vec<RefereeError>),
 }
 
 impl fmt::Display for RuleError {
@@ -122,7 +123,10 @@ impl fmt::Display for RuleError {
                 write!(f, "{}", all.join("; "))
             }
             RuleError::Edition(message) => write!(f, "{message}"),
-            RuleError::Referee(e) => write!(f, "{e}"),
+            RuleError::Referee(errors) => {
+                let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                write!(f, "{}", all.join("; "))
+            }
         }
     }
 }
@@ -180,7 +184,7 @@ impl<'a> Rulebook<'a> {
         match case_file::read(text, Some(placeholder)) {
             Err(errors) => (None, Err(RuleError::Case(errors))),
             Ok(located) => {
-                let ruling = bridgelaw_runtime::referee::rule_with(&located.case, laws).map_err(RuleError::Referee);
+                let ruling = bridgelaw_runtime::referee::rule_all(&located.case, laws).map_err(RuleError::Referee);
                 (Some(located), ruling)
             }
         }

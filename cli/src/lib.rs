@@ -9,5 +9,6 @@ pub mod diff;
 pub mod expect;
 pub mod explain;
 pub mod laws;
+pub mod report;
 pub mod serve;
 pub mod test_cmd;

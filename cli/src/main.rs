@@ -2,6 +2,7 @@
 //! clauses, and rules on case files with the embedded laws.
 
 use bridgelaw::laws::{self, LoadedLaws, RuleError, Rulebook};
+use bridgelaw::report::{self, Reported};
 use bridgelaw::{book, coverage, diff, explain, serve, test_cmd};
 use bridgelaw_compiler::model::Certainty;
 use bridgelaw_compiler::{diagnostic, SourceSet};
@@ -440,38 +441,17 @@ fn coverage_report(dir: &Path, edition: &str, laws: Option<&Path>) -> Done {
     Done { out, status: if c.errors.is_empty() { 0 } else { INPUT_ERRORS } }
 }
 
-/// An error of `rule`, in text (`error: FILE:LINE:COLUMN: message`) or in JSON.
-struct Reported {
-    line: Option<usize>,
-    column: Option<usize>,
-    /// The 1-based event at fault, for an error found while ruling.
-    event: Option<usize>,
-    message: String,
-}
-
-/// Reports the errors of `rule` in the chosen format: text on standard error, or one JSON
-/// document on standard output (`docs/ruling-json.md`).
-fn rule_errors(path: &Path, format: RulingFormat, errors: &[Reported], status: u8) -> Done {
+/// Reports the errors of `rule` in the chosen format: diagnostics on standard error, or one
+/// JSON document on standard output (`docs/ruling-json.md`).
+fn rule_errors(path: &Path, text: Option<&str>, format: RulingFormat, errors: &[Reported], status: u8) -> Done {
     let file = path.display().to_string();
     match format {
         RulingFormat::Text => {
-            for e in errors {
-                match (e.line, e.column) {
-                    (Some(l), Some(c)) => report!("error: {file}:{l}:{c}: {}\n", e.message),
-                    _ => report!("error: {}\n", e.message),
-                }
-            }
+            report!("{}", report::render_text(&file, text, errors));
             Done::fail(status)
         }
         RulingFormat::Json => {
-            let list: Vec<serde_json::Value> = errors
-                .iter()
-                .map(|e| {
-                    serde_json::json!({
-                        "file": file, "line": e.line, "column": e.column, "event": e.event, "message": e.message,
-                    })
-                })
-                .collect();
+            let list: Vec<serde_json::Value> = errors.iter().map(|e| e.to_json(&file)).collect();
             let json =
                 serde_json::json!({ "schema_version": bridgelaw_runtime::ruling::SCHEMA_VERSION, "errors": list });
             let out = pretty_json(&json) + "\n";
@@ -481,45 +461,42 @@ fn rule_errors(path: &Path, format: RulingFormat, errors: &[Reported], status: u
 }
 
 fn rule(path: &Path, format: RulingFormat, edition: Option<&str>, laws: Option<&Path>) -> Done {
-    let plain = |message: String| [Reported { line: None, column: None, event: None, message }];
+    let plain = |message: String| [Reported::plain(message)];
     let loaded = match load(laws) {
         Ok(l) => l,
         Err(status) => return Done::fail(status),
     };
     let book = rulebook(&loaded);
     if let Some(Err(message)) = edition.map(|e| book.edition(e)) {
-        return rule_errors(path, format, &plain(message), IO_ERROR);
+        return rule_errors(path, None, format, &plain(message), IO_ERROR);
     }
     let text = match bridgelaw::case_file::read_file(path) {
         Ok(t) => t,
-        Err(message) => return rule_errors(path, format, &plain(message), IO_ERROR),
+        Err(message) => return rule_errors(path, None, format, &plain(message), IO_ERROR),
     };
     let (located, ruling) = book.rule_located(&text, edition);
-    for w in located.iter().flat_map(|l| &l.warnings) {
-        report!("warning: {}:{}:{}: {}\n", path.display(), w.line, w.column, w.message);
+    if let Some(l) = &located {
+        let warnings: Vec<String> = l
+            .warnings
+            .iter()
+            .map(|w| format!("warning: {}:{}:{}: {}\n", path.display(), w.line, w.column, w.message))
+            .collect();
+        report!("{}", warnings.concat());
     }
+    let text = Some(text.as_str());
     match ruling {
         Ok(ruling) => Done::ok(match format {
             RulingFormat::Text => ruling.to_text(),
             RulingFormat::Json => pretty_json(&ruling.versioned()) + "\n",
         }),
         Err(RuleError::Case(errors)) => {
-            let errors: Vec<Reported> = errors
-                .into_iter()
-                .map(|e| Reported { line: Some(e.line), column: Some(e.column), event: None, message: e.message })
-                .collect();
-            rule_errors(path, format, &errors, INPUT_ERRORS)
+            let errors: Vec<Reported> = errors.into_iter().map(Reported::case).collect();
+            rule_errors(path, text, format, &errors, INPUT_ERRORS)
         }
-        Err(RuleError::Edition(message)) => rule_errors(path, format, &plain(message), INPUT_ERRORS),
-        Err(RuleError::Referee(e)) => {
-            let at = located.map(|l| l.locate(&e));
-            let error = Reported {
-                line: at.as_ref().map(|a| a.line),
-                column: at.as_ref().map(|a| a.column),
-                event: Some(e.event),
-                message: e.message,
-            };
-            rule_errors(path, format, &[error], INPUT_ERRORS)
+        Err(RuleError::Edition(message)) => rule_errors(path, text, format, &plain(message), INPUT_ERRORS),
+        Err(RuleError::Referee(errors)) => {
+            let errors: Vec<Reported> = errors.iter().map(|e| Reported::referee(e, located.as_ref())).collect();
+            rule_errors(path, text, format, &errors, INPUT_ERRORS)
         }
     }
 }

@@ -7,6 +7,7 @@
 use crate::case_file::CaseError;
 use crate::expect::{self, Failure};
 use crate::laws::{self, Rulebook};
+use crate::report::{self, Reported};
 use bridgelaw_runtime::Ruling;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -16,8 +17,9 @@ use std::path::{Path, PathBuf};
 pub enum RuleError {
     /// The case file is malformed.
     Case(Vec<CaseError>),
-    /// The case is well formed, but the referee could not rule it.
-    Ruling(String),
+    /// The case is well formed, but the referee could not rule it: its errors, each at the
+    /// event at fault.
+    Ruling(Vec<Reported>),
 }
 
 /// A ruling function: the editions it knows, and the ruling on a case file's
@@ -47,9 +49,13 @@ impl Ruler for Rulebook<'_> {
     }
 
     fn rule(&self, text: &str, edition: Option<&str>) -> Result<Ruling, RuleError> {
-        self.rule_text(text, edition).map_err(|e| match e {
+        let (located, ruling) = self.rule_located(text, edition);
+        ruling.map_err(|e| match e {
             laws::RuleError::Case(errors) => RuleError::Case(errors),
-            other => RuleError::Ruling(other.to_string()),
+            laws::RuleError::Referee(errors) => {
+                RuleError::Ruling(errors.iter().map(|e| Reported::referee(e, located.as_ref())).collect())
+            }
+            other => RuleError::Ruling(vec![Reported::plain(other.to_string())]),
         })
     }
 }
@@ -74,6 +80,44 @@ pub struct Positioned {
     pub line: usize,
     pub column: usize,
     pub message: String,
+    /// `malformed`, `not-yet-ruled` or `no-rule-applies`.
+    pub kind: &'static str,
+    /// For an error found while ruling: the edition ruled under, and the 1-based event at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<usize>,
+}
+
+impl Positioned {
+    fn case(e: CaseError) -> Positioned {
+        Positioned { line: e.line, column: e.column, message: e.message, kind: "malformed", edition: None, event: None }
+    }
+
+    /// An error found while ruling under `edition` (`""`: the case's own).
+    fn ruling(e: Reported, edition: &str) -> Positioned {
+        let edition = Some(edition.to_string()).filter(|e| !e.is_empty()).or(e.edition.map(String::from));
+        let (line, column) = (e.line.unwrap_or(1), e.column.unwrap_or(1));
+        Positioned { line, column, message: e.message, kind: e.kind, edition, event: e.event }
+    }
+
+    fn reported(&self) -> Reported {
+        let message = match &self.edition {
+            Some(e) if !self.message.contains(&format!("edition {e}")) => {
+                format!("under edition {e}: {}", self.message)
+            }
+            _ => self.message.clone(),
+        };
+        Reported {
+            line: Some(self.line),
+            column: Some(self.column),
+            event: self.event,
+            kind: self.kind,
+            message,
+            ruling: self.event.is_some(),
+            ..Reported::plain(String::new())
+        }
+    }
 }
 
 /// The outcome of one case file.
@@ -85,12 +129,18 @@ pub struct CaseResult {
     pub errors: Vec<Positioned>,
     /// The fields that do not match; `field: "ruling"` when no ruling could be given.
     pub failures: Vec<Failure>,
+    /// The file's text, for the excerpts of its errors.
+    #[serde(skip)]
+    pub text: String,
 }
 
 impl CaseResult {
-    /// The report's lines for this case: one per error and per failing field.
+    /// The report's lines for this case: a diagnostic per error (with an excerpt of its line, as
+    /// `bridgelaw rule` prints it), and a line per failing field.
     pub fn lines(&self) -> Vec<String> {
-        let errors = self.errors.iter().map(|e| format!("error: {}:{}:{}: {}", self.file, e.line, e.column, e.message));
+        let reported: Vec<Reported> = self.errors.iter().map(Positioned::reported).collect();
+        let errors = (!reported.is_empty())
+            .then(|| report::render_text(&self.file, Some(&self.text), &reported).trim_end().to_string());
         let failures = self.failures.iter().map(|f| {
             format!(
                 "{}:{}:{}: {} {}: expected {}, got {}",
@@ -103,14 +153,13 @@ impl CaseResult {
                 expect::show(&f.actual)
             )
         });
-        errors.chain(failures).collect()
+        errors.into_iter().chain(failures).collect()
     }
 }
 
-fn error_result(file: String, errors: Vec<CaseError>) -> CaseResult {
-    let errors =
-        errors.into_iter().map(|e| Positioned { line: e.line, column: e.column, message: e.message }).collect();
-    CaseResult { file, status: Status::Error, errors, failures: Vec::new() }
+fn error_result(file: String, text: &str, errors: Vec<CaseError>) -> CaseResult {
+    let errors = errors.into_iter().map(Positioned::case).collect();
+    CaseResult { file, status: Status::Error, errors, failures: Vec::new(), text: text.to_string() }
 }
 
 /// Checks one case file's text against its `expect:` block with `ruler`.
@@ -118,15 +167,22 @@ pub fn check_case(file: &str, text: &str, ruler: &dyn Ruler) -> CaseResult {
     let file = file.to_string();
     let expectations = match expect::read(text) {
         Ok(e) => e,
-        Err(errors) => return error_result(file, errors),
+        Err(errors) => return error_result(file, text, errors),
     };
     let Some(expectations) = expectations else {
         return match ruler.rule(text, None) {
-            Ok(_) => CaseResult { file, status: Status::NoExpectations, errors: Vec::new(), failures: Vec::new() },
-            Err(RuleError::Case(errors)) => error_result(file, errors),
-            Err(RuleError::Ruling(message)) => {
-                let failure = ruling_failure(String::new(), 1, 1, message);
-                CaseResult { file, status: Status::Failed, errors: Vec::new(), failures: vec![failure] }
+            Ok(_) => CaseResult {
+                file,
+                status: Status::NoExpectations,
+                errors: Vec::new(),
+                failures: Vec::new(),
+                text: text.to_string(),
+            },
+            Err(RuleError::Case(errors)) => error_result(file, text, errors),
+            Err(RuleError::Ruling(errors)) => {
+                let failure = ruling_failure(String::new(), 1, 1, &errors);
+                let errors = errors.into_iter().map(|e| Positioned::ruling(e, "")).collect();
+                CaseResult { file, status: Status::Failed, errors, failures: vec![failure], text: text.to_string() }
             }
         };
     };
@@ -141,30 +197,41 @@ pub fn check_case(file: &str, text: &str, ruler: &dyn Ruler) -> CaseResult {
         })
         .collect();
     if !unknown.is_empty() {
-        return error_result(file, unknown);
+        return error_result(file, text, unknown);
     }
     let mut failures = Vec::new();
+    let mut errors = Vec::new();
     for e in &expectations {
         match ruler.rule(text, Some(&e.edition)) {
             Ok(ruling) => failures.extend(expect::compare(e, &ruling)),
-            Err(RuleError::Case(errors)) => return error_result(file, errors),
-            Err(RuleError::Ruling(message)) => {
-                failures.push(ruling_failure(e.edition.clone(), e.line, e.column, message))
+            Err(RuleError::Case(errors)) => return error_result(file, text, errors),
+            Err(RuleError::Ruling(found)) => {
+                failures.push(ruling_failure(e.edition.clone(), e.line, e.column, &found));
+                errors.extend(found.into_iter().map(|f| Positioned::ruling(f, &e.edition)));
             }
         }
     }
     let status = if failures.is_empty() { Status::Passed } else { Status::Failed };
-    CaseResult { file, status, errors: Vec::new(), failures }
+    CaseResult { file, status, errors, failures, text: text.to_string() }
 }
 
-fn ruling_failure(edition: String, line: usize, column: usize, message: String) -> Failure {
+/// The failure of the `expect:` block of `edition` when the case cannot be ruled; the errors
+/// themselves are reported at their events.
+fn ruling_failure(edition: String, line: usize, column: usize, errors: &[Reported]) -> Failure {
+    let shown: Vec<String> = errors
+        .iter()
+        .map(|e| match e.event {
+            Some(n) => format!("error: event {n}: {}", e.message),
+            None => format!("error: {}", e.message),
+        })
+        .collect();
     Failure {
         edition,
         field: "ruling".into(),
         line,
         column,
         expected: "a ruling".into(),
-        actual: serde_json::Value::String(format!("error: {message}")),
+        actual: serde_json::Value::String(shown.join("; ")),
     }
 }
 

@@ -13,9 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use bridgelaw_test_support::{copy_dir, workspace};
 
 /// The arguments of an entry.
 fn arguments(relative: &str, path: &Path) -> Vec<String> {
@@ -104,19 +102,6 @@ fn every_bad_input_has_its_reviewed_error() {
     });
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let path = e.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
-}
-
 /// A law file of a `--laws` directory with a key given twice: the duplicate is reported at its
 /// second occurrence, naming the first, by every command that reads the directory.
 #[test]
@@ -151,4 +136,40 @@ fn a_duplicate_key_in_a_law_directory_is_located() {
 /// The line of the second `title:` of the first clause.
 fn twice_line(text: &str) -> usize {
     text.lines().position(|l| l == "    title: Again").unwrap() + 1
+}
+
+/// An irregularity the edition's tables do not yet rule: in a copy of the laws whose 1987
+/// edition has no rule of the `quitted_trick_inspection` table (commentary 61.4's rules taken
+/// out), a request to inspect a quitted trick is a `not-yet-ruled` error naming the table and
+/// the edition, at the event at fault (the request, event 9).
+#[test]
+fn an_irregularity_no_table_rules_yet_names_the_table_and_the_edition() {
+    let dir = std::env::temp_dir().join(format!("bridgelaw-bad-unruled-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&workspace().join("laws"), &dir);
+    let file = dir.join("1987/play-50-60.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let start = text.find("      - id: Commentary 61.4 (director consents)").expect("the rules of commentary 61.4");
+    let end = text[start..].find("          - inspection_refused\n").expect("its second rule") + start;
+    let rules = &text[text[..start].rfind("    rules:\n").unwrap()..end + "          - inspection_refused\n".len()];
+    std::fs::write(&file, text.replacen(rules, "", 1)).unwrap();
+    let case = "tests/cases/1987-play/commentary61-4-quitted-trick-not-inspected.yaml";
+    for format in ["text", "json"] {
+        let o = Command::new(env!("CARGO_BIN_EXE_bridgelaw"))
+            .args(["rule", "--format", format, "--laws", &dir.display().to_string(), case])
+            .current_dir(workspace())
+            .output()
+            .unwrap();
+        let shown = format!(
+            "exit status: {}\n--- stderr\n{}--- stdout\n{}",
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stderr),
+            String::from_utf8_lossy(&o.stdout)
+        );
+        let mut settings = insta::Settings::clone_current();
+        settings.set_prepend_module_to_snapshot(false);
+        settings.set_snapshot_path("snapshots/bad");
+        settings.bind(|| insta::assert_snapshot!(format!("not-yet-ruled-{format}"), shown));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

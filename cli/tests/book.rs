@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use bridgelaw_test_support::workspace;
 
 fn embedded_laws() -> SourceSet {
     SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES)

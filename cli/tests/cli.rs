@@ -1,12 +1,9 @@
 //! The `bridgelaw` binary as a user runs it: exit codes, messages, formats.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use bridgelaw_test_support::workspace;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bridgelaw")).args(args).current_dir(workspace()).output().expect("the binary runs")
@@ -47,8 +44,10 @@ fn malformed_case_names_file_line_and_column() {
     let o = run(&["rule", case.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
-    assert!(err.contains("bad.yaml:5:8: `9Q` is not a call"), "{err}");
-    assert!(err.contains("bad.yaml:6:5: `X` is not a seat"), "{err}");
+    assert!(err.contains("Error: malformed: `9Q` is not a call"), "{err}");
+    assert!(err.contains("bad.yaml:5:8\n"), "{err}");
+    assert!(err.contains("Error: malformed: `X` is not a seat"), "{err}");
+    assert!(err.contains("bad.yaml:6:5\n"), "{err}");
     assert!(!err.contains("panicked"));
 }
 
@@ -58,19 +57,21 @@ fn a_case_the_tables_cannot_rule_is_a_clear_error() {
     std::fs::create_dir_all(&dir).unwrap();
     // An answer no rule admits (declarer spreads his hand after a lead out of turn that is not
     // the opening lead, which Law 54A does not allow): the referee says so, at the event at
-    // fault, instead of guessing.
+    // fault (the director entry that gives the answer, not the lead), instead of guessing.
     let case = dir.join("spread-after-a-later-lead-2017.yaml");
     let text = "edition: \"2017\"\ndealer: N\ndeal: \"N:AKQJ.AKQJ.KQJ.KQ T98.T98.AT98.AJT 7654.765.765.987 32.432.432.65432\"\ncontract: \"4S by N\"\nevents:\n  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - W: H4\n  - director: {lead_choice: spread}\n";
     std::fs::write(&case, text).unwrap();
     let o = run(&["rule", case.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
     assert!(
-        stderr(&o).contains(
-            "spread-after-a-later-lead-2017.yaml:10:5: lead out of turn by West (H4): no rule of edition 2017 applies with lead_choice = spread"
+        err.contains(
+            "Error: no-rule-applies [event 6]: lead out of turn by West (H4): no rule of edition 2017 applies with lead_choice = spread"
         ),
-        "{}",
-        stderr(&o)
+        "{err}"
     );
+    assert!(err.contains("spread-after-a-later-lead-2017.yaml:11:5\n"), "{err}");
+    assert!(err.contains("table `lead_out_of_turn`"), "{err}");
 }
 
 #[test]

@@ -5,11 +5,9 @@
 //! compiler's `docs_examples_parse`.)
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use bridgelaw_test_support::{copy_dir, workspace};
 
 /// The fenced blocks of `language` in a Markdown document.
 fn fenced(document: &str, language: &str) -> Vec<String> {
@@ -49,19 +47,6 @@ fn without_clause(text: &str, id: &str) -> Option<String> {
     let mut kept: Vec<&str> = lines[..start].to_vec();
     kept.extend(&lines[end..]);
     Some(kept.join("\n") + "\n")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("a directory");
-    for entry in std::fs::read_dir(from).expect("readable directory") {
-        let path = entry.expect("an entry").path();
-        let target = to.join(path.file_name().expect("a file name"));
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).expect("a copied file");
-        }
-    }
 }
 
 #[test]

@@ -146,6 +146,55 @@ async fn a_case_the_laws_reject_names_the_event() {
     assert_eq!(j["error"], "rejected_case");
     assert_eq!(j["event"], 2);
     assert_eq!(j["at"], json!({"S": "SA"}));
+    // Every independent error, each with its kind, event, position and field: West's C9 (event
+    // 4) is South's too.
+    let mut case = case;
+    case["events"] = json!([{"E": "DA"}, {"S": "SA"}, {"W": "D2"}, {"W": "C9"}]);
+    let text = serde_json::to_string_pretty(&case).unwrap();
+    let j = api("POST", RULE, RULE, text.clone()).await.json();
+    let errors = j["errors"].as_array().expect("the errors");
+    assert_eq!(errors.len(), 2, "{j:#}");
+    for (e, (event, card)) in errors.iter().zip([(2, "\"S\": \"SA\""), (4, "\"W\": \"C9\"")]) {
+        assert_eq!(e["kind"], "malformed", "{j:#}");
+        assert_eq!(e["event"], event);
+        assert_eq!(e["field"], format!("/events/{}", event - 1));
+        // The event's mapping starts at its first key.
+        let line = 1 + text.lines().position(|l| l.contains(card)).unwrap();
+        assert_eq!(e["line"], line, "{j:#}\n{text}");
+        assert!(e["message"].as_str().unwrap().contains("does not hold"), "{j:#}");
+    }
+}
+
+#[tokio::test]
+async fn the_ruling_carries_the_engine_s_tricks() {
+    // East leads DA, South D5, West D2, North DJ: diamonds led and no spade (trumps) played, so
+    // East's ace wins trick 1; East then leads H8, the trick in progress, with no winner yet.
+    let case = json!({
+        "edition": "1987", "dealer": "N",
+        "deal": "N:AKQJ.AKQJ.KQJ.KQ T98.T98.AT98.AJT 7654.765.765.987 32.432.432.65432",
+        "contract": "4S by N",
+        "events": [{"E": "DA"}, {"S": "D5"}, {"W": "D2"}, {"N": "DJ"}, {"E": "H8"}]
+    });
+    let r = api("POST", RULE, RULE, case.to_string()).await.json();
+    let card = |seat: &str, card: &str| json!({"seat": seat, "card": card});
+    assert_eq!(
+        r["play"]["tricks"],
+        json!([
+            {"leader": "E", "cards": [card("E", "DA"), card("S", "D5"), card("W", "D2"), card("N", "DJ")], "winner": "E"},
+            {"leader": "E", "cards": [card("E", "H8")], "winner": null}
+        ]),
+        "{r:#}"
+    );
+    // A card led out of turn and refused is not in any trick of the engine: West's H2 at East's
+    // turn, the lead refused (it goes back to West's hand, as a penalty card).
+    let case = json!({
+        "edition": "1987", "dealer": "N",
+        "deal": "N:AKQJ.AKQJ.KQJ.KQ T98.T98.AT98.AJT 7654.765.765.987 32.432.432.65432",
+        "contract": "4S by N",
+        "events": [{"W": "H2"}, {"director": {"lead_choice": "reject", "declarer_saw_dummy": "false"}}]
+    });
+    let r = api("POST", RULE, RULE, case.to_string()).await.json();
+    assert_eq!(r["play"]["tricks"], json!([]), "{r:#}");
 }
 
 #[tokio::test]

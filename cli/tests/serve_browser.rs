@@ -293,6 +293,15 @@ async fn play(page: &Page) {
     page.client.refresh().await.unwrap();
     page.event(2).await;
     page.el(".irregularity [data-rectification=lead_from_correct_hand]").await;
+    // East leads his DA. The tricks shown are the engine's: none yet, since West's H4 went back
+    // to his hand as a penalty card and East's lead awaits declarer's penalty-card choice (the
+    // cards in the order tapped would show trick 1 as West's H4 and East's DA).
+    page.tap("[data-tab=play]").await;
+    page.tap("#play-seats [data-seat=E]").await;
+    page.tap("#hand [data-card=DA]").await;
+    page.event(3).await;
+    page.el(".question[data-fact=penalty_card_lead]").await;
+    assert!(page.client.find_all(Locator::Css("#tricks li")).await.unwrap().is_empty(), "{}", page.body().await);
 }
 
 /// The case the page would download, as YAML, is a case file that rules as the page shows.

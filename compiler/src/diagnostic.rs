@@ -50,6 +50,12 @@ pub enum Code {
     NestingTooDeep,
     NameCollision,
     EmptyEdition,
+    /// A case file (the CLI's): malformed, or inconsistent with the record it gives.
+    Malformed,
+    /// A case file's irregularity that the edition's tables do not yet rule.
+    NotYetRuled,
+    /// A case file's irregularity for whose facts and answers no rule of the table applies.
+    NoRuleApplies,
 }
 
 impl Code {
@@ -74,6 +80,9 @@ impl Code {
             Code::NestingTooDeep => "nesting-too-deep",
             Code::NameCollision => "name-collision",
             Code::EmptyEdition => "empty-edition",
+            Code::Malformed => "malformed",
+            Code::NotYetRuled => "not-yet-ruled",
+            Code::NoRuleApplies => "no-rule-applies",
         }
     }
 }

@@ -7,6 +7,10 @@ use crate::play::{Card, Deal};
 use bridgelaw_tables::{Edition, FactId, FactSource};
 use serde::Serialize;
 
+/// A judgement or choice given for one seat (and, for a judgement on a revoke, one trick): the
+/// seat, the trick, the fact's name and the value's.
+pub type SeatAnswer = (Seat, Option<usize>, String, String);
+
 /// One thing that happened at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Event {
@@ -15,8 +19,10 @@ pub enum Event {
     /// Attention is drawn to an irregularity and the director rules. The
     /// answers are judgements and choices, as fact name and value name pairs; `by_seat` holds
     /// the choices recorded player by player (`lead_choice: {W: accept, E: reject}`), when two
-    /// players of a side each made one.
-    Director { answers: Vec<(String, String)>, by_seat: Vec<(Seat, String, String)> },
+    /// players of a side each made one, and the judgements on a revoke given revoke by revoke,
+    /// by the revoking seat and, optionally, the revoke's trick
+    /// (`revoke_compensation: {W: insufficient, N: {2: sufficient}}`).
+    Director { answers: Vec<(String, String)>, by_seat: Vec<SeatAnswer> },
     /// Two calls made at the same moment.
     Simultaneous { calls: [(Seat, Call); 2] },
     /// A card led or played by a seat (declarer names dummy's seat for dummy's cards).
@@ -31,6 +37,10 @@ pub enum Event {
     Ask { by: Seat, of: Seat },
     /// A card exposed unintentionally, not played: dropped face up, or seen by partner.
     Expose { seat: Seat, card: Card },
+    /// Dummy, of his own volition, prematurely selects a card of his hand for the current
+    /// trick, or suggests that one be played (2017 Law 57C2); it is not played until declarer
+    /// plays it.
+    Suggest { seat: Seat, card: Card },
     /// A defender makes the opening lead face down (Law 41A): it is faced when he plays the card.
     FaceDown { seat: Seat, card: Card },
     /// After a faced opening lead out of turn, declarer begins to spread his hand, exposing

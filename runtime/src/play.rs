@@ -234,6 +234,18 @@ pub struct Revoke {
     /// For a failure to play a penalty card, the penalty card that was due.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub penalty_card: Option<Card>,
+    /// Whether the revoke card itself was faced on the table when played: dummy's, or one of
+    /// the defender's penalty cards.
+    #[serde(skip_serializing_if = "is_false")]
+    pub card_faced: bool,
+    /// Whether declarer accepted the card, played instead of a penalty card, as a revoke that
+    /// stands: it is not corrected, and is established as any revoke.
+    #[serde(skip_serializing_if = "is_false")]
+    pub accepted: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Scans a play for its first irregular card: one the player does not hold,

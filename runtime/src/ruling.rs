@@ -4,7 +4,7 @@
 
 use crate::auction::{Call, Contract, Made, Seat};
 use crate::play::{Card, Revoke, RevokeKind};
-use bridgelaw_tables::{Duration, LeadDuration, Rectification};
+use bridgelaw_tables::{AcceptedRevoke, Duration, LeadDuration, Rectification};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -193,6 +193,9 @@ impl Rectified {
             Rectification::PartnerMayNotPlaySuit { suit } => {
                 format!("{names} may not play {}, which declarer names, to this trick", suit.name())
             }
+            Rectification::PartnerPlaysSuit { suit } => {
+                format!("{names} must play {}, which declarer names, to this trick", suit.name())
+            }
             Rectification::OptionNotAvailable => {
                 "declarer's choice is not one of the options this edition's law gives him".into()
             }
@@ -225,13 +228,41 @@ impl Rectified {
                 }
             ),
             Rectification::PenaltyCardStays => format!("{names} may lead any card; {o}'s penalty card {c} stays on the table"),
+            Rectification::RequireNamedPenaltyCardSuit { suit } => format!(
+                "{names} must lead {}, which declarer names; every penalty card of {o}'s in that suit is picked up",
+                suit.name()
+            ),
+            Rectification::ProhibitNamedPenaltyCardSuit { suit, lasts } => format!(
+                "{names} may not lead {}, which declarer names, {}; every penalty card of {o}'s in that suit is picked up",
+                suit.name(),
+                match lasts {
+                    LeadDuration::WhileOnLead => "for as long as he retains the lead",
+                    LeadDuration::NextLead => "at his next lead",
+                }
+            ),
+            Rectification::InformationAdjustedScore => format!(
+                "the director judges that the information conveyed by {o}'s exposed {c} damaged {} and {}, and awards an adjusted score",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::InformationNoDamage => format!(
+                "the director judges that the information conveyed by {o}'s exposed {c} did not damage {} and {}: the result stands",
+                o.lho(),
+                o.rho()
+            ),
+            Rectification::PenaltyCardDesignated => {
+                format!("declarer designates which of {o}'s penalty cards he plays: {c}")
+            }
             Rectification::AnyLegalCard => format!("{o}, unable to comply with the penalty, may play any legal card, as {c}"),
             Rectification::ObligationRevoke => {
                 format!("{o}'s {c} fails to comply with a penalty he could have complied with: a revoke")
             }
-            Rectification::IllegalCardAccepted => {
+            Rectification::IllegalCardAccepted { revoke: AcceptedRevoke::Cancelled } => {
                 format!("{o}'s {c} stands, accepted by declarer; the penalty card it replaced remains a penalty card")
             }
+            Rectification::IllegalCardAccepted { revoke: AcceptedRevoke::Stands } => format!(
+                "{o}'s {c} stands, accepted by declarer, and is not corrected: it remains a revoke; the penalty card it replaced remains a penalty card"
+            ),
             Rectification::PenaltyCardSubstituted => {
                 format!("{o}'s {c} is withdrawn, and the penalty card he should have played takes its place")
             }
@@ -363,8 +394,11 @@ pub const REVOKE: &str = "revoke";
 pub const INSPECTION: &str = "inspection_of_quitted_trick";
 pub const SETTLEMENT: &str = "rectification_settled_by_players";
 pub const WITHDRAWAL: &str = "withdrawal_after_revoke";
+pub const WITHDRAWAL_AFTER_CARDS_TOGETHER: &str = "withdrawal_after_cards_played_together";
 pub const RESTRICTED_LEAD: &str = "restricted_lead";
 pub const FACE_DOWN_LEAD: &str = "face_down_lead";
+pub const PENALTY_CARD_CHOICE: &str = "penalty_card_choice";
+pub const PENALTY_CARD_INFORMATION: &str = "information_from_penalty_card";
 
 /// The ruling on one irregularity.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -436,7 +470,12 @@ impl IrregularityRuling {
             UNMET_PENALTY => format!("{o}'s {a} does not meet a lead or play penalty"),
             RESTRICTED_LEAD => format!("{t} is to lead, under a lead restriction from {o}'s withdrawn {a}"),
             FACE_DOWN_LEAD => format!("{o} led {a} face down, and his partner faced an opening lead out of turn"),
+            PENALTY_CARD_INFORMATION => format!("information conveyed by {o}'s exposed {a}"),
+            PENALTY_CARD_CHOICE => format!("{o} plays {a}, one of two or more penalty cards he could legally play"),
             WITHDRAWAL => format!("{o} withdraws {a}, played after a revoke that was corrected"),
+            WITHDRAWAL_AFTER_CARDS_TOGETHER => {
+                format!("{o} withdraws {a}, played after an opponent's cards played at once, of which a visible one was withdrawn")
+            }
             SETTLEMENT => format!("the players settled the rectification of {o}'s {a} among themselves"),
             INSPECTION => {
                 format!("{t} asks to inspect the quitted trick {o} led with {a}, saying a revoke has occurred")
@@ -577,6 +616,23 @@ pub struct PenaltyCardView {
     pub clauses: Vec<&'static str>,
 }
 
+/// A card in a trick, with the seat that played it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayedCard {
+    pub seat: Seat,
+    pub card: Card,
+}
+
+/// A trick as the referee holds it at the end of the record: its leader, the cards that stand
+/// in it in the order played (a card withdrawn or held aside is not among them), and its winner
+/// once four cards stand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TrickView {
+    pub leader: Seat,
+    pub cards: Vec<PlayedCard>,
+    pub winner: Option<Seat>,
+}
+
 /// The play: tricks won, revokes, and the result after adjustment.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayRuling {
@@ -584,6 +640,8 @@ pub struct PlayRuling {
     pub declarer: Seat,
     pub dummy: Seat,
     pub tricks_played: usize,
+    /// The tricks: the complete ones, then the trick in progress, if a card stands in it.
+    pub tricks: Vec<TrickView>,
     /// An agreed claim: the claimer, and the tricks his side takes of those not played.
     pub claim: Option<(Seat, usize)>,
     /// Tricks won as played (and claimed): by declarer's side, and by the defenders.
@@ -620,8 +678,10 @@ impl RevokeRuling {
         let r = &self.revoke;
         let state = match (r.established, r.corrected) {
             (true, true) => "established, and corrected",
+            (true, false) if r.accepted => "accepted by declarer; established",
             (true, false) => "established",
             (false, true) => "corrected",
+            (false, false) if r.accepted => "accepted by declarer; not established",
             (false, false) => "not established",
         };
         let what = match r.kind {

@@ -33,7 +33,7 @@ pub(super) fn rule_all<'s>(sources: &'s [CaseSource], book: Rulebook) -> Vec<Rul
                     Err(errors.iter().map(|e| format!("line {}, column {}: {}", e.line, e.column, e.message)).collect())
                 }
                 Err(RuleError::Edition(e)) => Err(vec![e]),
-                Err(RuleError::Referee(e)) => Err(vec![format!("The referee: {e}")]),
+                Err(RuleError::Referee(errors)) => Err(errors.iter().map(|e| format!("The referee: {e}")).collect()),
             };
             RuledCase { source, name, scenario: scenario(&source.text), path, ruling }
         })

@@ -80,12 +80,8 @@ fn body_text(app: &App, body: &Result<Bytes, BytesRejection>) -> Result<String, 
         Err(e) => {
             let (line, column) = position_of_byte(bytes, e.valid_up_to());
             let mut err = ApiError::bad_request("malformed_json", "the body is not UTF-8 text");
-            err.errors.push(Located {
-                line,
-                column,
-                field: String::new(),
-                message: format!("invalid UTF-8 at byte {}", e.valid_up_to()),
-            });
+            let message = format!("invalid UTF-8 at byte {}", e.valid_up_to());
+            err.errors.push(Located::new(line, column, String::new(), message));
             Err(err)
         }
     }
@@ -104,12 +100,7 @@ fn check_json(text: &str) -> Result<(), ApiError> {
     if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
         let mut err = ApiError::bad_request("malformed_json", format!("the body is not JSON: {e}"));
         // serde_json gives column 0 for an empty body; positions here are 1-based.
-        err.errors.push(Located {
-            line: e.line().max(1),
-            column: e.column().max(1),
-            field: String::new(),
-            message: e.to_string(),
-        });
+        err.errors.push(Located::new(e.line().max(1), e.column().max(1), String::new(), e.to_string()));
         return Err(err);
     }
     Ok(())
@@ -135,10 +126,13 @@ fn located(text: &str, errors: Vec<case_file::CaseError>) -> ApiError {
     let errors: Vec<Located> = errors
         .into_iter()
         .map(|e| Located {
-            field: root.as_ref().map(|r| pointer_at(r, e.line, e.column)).unwrap_or_default(),
-            line: e.line,
-            column: e.column,
-            message: e.message,
+            kind: Some("malformed"),
+            ..Located::new(
+                e.line,
+                e.column,
+                root.as_ref().map(|r| pointer_at(r, e.line, e.column)).unwrap_or_default(),
+                e.message,
+            )
         })
         .collect();
     let summary =
@@ -182,30 +176,53 @@ pub fn rule_json(app: &App, text: &str, edition: Option<&str>) -> Result<Vec<u8>
                     _ => e,
                 }
             })?;
-            bridgelaw_runtime::rule(&case)
+            // The events' positions are read (by the YAML reader) only for an error.
+            bridgelaw_runtime::referee::rule_all(&case, case.edition.laws())
+                .map_err(|errors| (errors, case_file::read(text, edition_named).ok()))
         }
-        Rulebook::Loaded(_) => match app.rulebook.rule_text(text, edition) {
-            Ok(ruling) => Ok(ruling),
-            Err(RuleError::Case(errors)) => return Err(located(text, errors)),
-            Err(RuleError::Edition(message)) => return Err(ApiError::not_found(message)),
-            Err(RuleError::Referee(e)) => Err(e),
+        Rulebook::Loaded(_) => match app.rulebook.rule_located(text, edition) {
+            (_, Ok(ruling)) => Ok(ruling),
+            (_, Err(RuleError::Case(errors))) => return Err(located(text, errors)),
+            (_, Err(RuleError::Edition(message))) => return Err(ApiError::not_found(message)),
+            (read, Err(RuleError::Referee(errors))) => Err((errors, read)),
         },
     };
     match ruled {
         Ok(ruling) => Ok(serde_json::to_vec(&ruling.versioned()).unwrap_or_default()),
-        Err(e) => {
-            let mut err = ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "rejected_case",
-                format!("the laws cannot rule on this case: event {}: {}", e.event, e.message),
-            );
-            err.event = Some(e.event);
-            err.at = serde_json::from_str::<Value>(text)
-                .ok()
-                .and_then(|v| v.pointer(&format!("/events/{}", e.event.saturating_sub(1))).cloned());
-            Err(err)
-        }
+        Err((errors, read)) => Err(rejected(text, &errors, read.as_ref())),
     }
+}
+
+/// A case the laws cannot rule: every error, each at its event's line and column and with the
+/// JSON Pointer of the event at fault; `event` and `at` give the first.
+fn rejected(text: &str, errors: &[bridgelaw_runtime::RefereeError], read: Option<&case_file::Located>) -> ApiError {
+    let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    let mut err = ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "rejected_case",
+        format!("the laws cannot rule on this case: {}", shown.join("; ")),
+    );
+    err.errors = errors
+        .iter()
+        .map(|e| {
+            let r = crate::report::Reported::referee(e, read);
+            let field = format!("/events/{}", e.event.saturating_sub(1));
+            Located {
+                kind: Some(r.kind),
+                event: r.event,
+                edition: r.edition,
+                table: r.table,
+                ..Located::new(r.line.unwrap_or(1), r.column.unwrap_or(1), field, r.message)
+            }
+        })
+        .collect();
+    if let Some(first) = errors.first() {
+        err.event = Some(first.event);
+        err.at = serde_json::from_str::<Value>(text)
+            .ok()
+            .and_then(|v| v.pointer(&format!("/events/{}", first.event.saturating_sub(1))).cloned());
+    }
+    err
 }
 
 /// `POST /api/v1/case`: a case file (YAML or JSON) checked and returned in its

@@ -17,6 +17,23 @@ pub struct Located {
     /// The JSON Pointer of the value at fault (`/events/2/N`); empty for the whole body.
     pub field: String,
     pub message: String,
+    /// For a case's errors: `malformed`, `not-yet-ruled` or `no-rule-applies`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
+    /// For an error found while ruling: the 1-based event at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<usize>,
+    /// For the kinds found by asking the tables: the edition, and the table concerned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edition: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<&'static str>,
+}
+
+impl Located {
+    pub fn new(line: usize, column: usize, field: String, message: String) -> Located {
+        Located { line, column, field, message, kind: None, event: None, edition: None, table: None }
+    }
 }
 
 /// An error answered as JSON: `{"error": kind, "message": …, "errors": […], "event": n}`.
@@ -29,7 +46,7 @@ pub struct ApiError {
     pub message: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<Located>,
-    /// For `rejected_case`: the 1-based number of the event at fault.
+    /// For `rejected_case`: the 1-based number of the (first) event at fault.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<usize>,
     /// For `rejected_case`: the event at fault, as it was sent.

@@ -33,12 +33,42 @@ pub enum ErrorKind {
     NoRuleApplies { edition: &'static str, table: &'static str },
 }
 
+impl ErrorKind {
+    /// A stable name for the kind, for tools: `malformed`, `not-yet-ruled`, `no-rule-applies`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ErrorKind::Malformed => "malformed",
+            ErrorKind::NotYetRuled { .. } => "not-yet-ruled",
+            ErrorKind::NoRuleApplies { .. } => "no-rule-applies",
+        }
+    }
+
+    /// The edition whose tables were asked, for the kinds found by asking them.
+    pub fn edition(&self) -> Option<&'static str> {
+        match self {
+            ErrorKind::Malformed => None,
+            ErrorKind::NotYetRuled { edition, .. } | ErrorKind::NoRuleApplies { edition, .. } => Some(edition),
+        }
+    }
+
+    /// The table concerned, when one is named.
+    pub fn table(&self) -> Option<&'static str> {
+        match self {
+            ErrorKind::Malformed => None,
+            ErrorKind::NotYetRuled { table, .. } => *table,
+            ErrorKind::NoRuleApplies { table, .. } => Some(table),
+        }
+    }
+}
+
 /// A case the referee cannot rule on: malformed, or an irregularity that no
 /// table of the edition covers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefereeError {
-    /// The 1-based number of the event at fault (the last event's, for what the end of the
-    /// record brings); the CLI maps it to the case file's line.
+    /// The 1-based number of the event at fault: the `director` entry whose answer is wrong or
+    /// that no rule admits, else the irregularity the tables do not rule, else the event that is
+    /// out of place (the last event's, for what the end of the record brings); the CLI maps it
+    /// to the case file's line and column.
     pub event: usize,
     pub kind: ErrorKind,
     pub message: String,
@@ -262,10 +292,16 @@ struct Referee<'c> {
     withdrawn_earlier: Option<Call>,
     /// The last change of call after misinformation: the changer and the new call's index.
     misinformation_change: Option<(Seat, usize)>,
+    /// The index of a refused change recorded as a cancelled call in the current decision,
+    /// which a substitution the same decision allows then replaces (1987 Law 21A, then 25B2(b)(2)).
+    refused_record: Option<usize>,
     /// A `director` event whose answers a condoning call's ruling already used.
     answered_by_next: Option<usize>,
     /// Calls that stood in the auction but are struck out of the final contract (2017 36C).
     struck: Vec<usize>,
+    /// The 1-based number of the `director` entry whose answers are being applied (or of the
+    /// event being ruled): the event at fault for an answer that is wrong or that no rule admits.
+    answered_at: usize,
 }
 
 /// Rules on a whole case with the built-in tables of its edition.
@@ -276,6 +312,14 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
 /// Rules on a whole case with the given laws (the case's own edition is not consulted):
 /// an edition's generated tables, or a law directory's interpreted laws.
 pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
+    if let Some(e) = check(case).into_iter().next() {
+        return Err(e);
+    }
+    rule_checked(case, laws)
+}
+
+/// Rules on a case that [`check`] finds no error in.
+fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
     let mut r = Referee {
         case,
         laws,
@@ -297,14 +341,17 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         cancelled_onwards: false,
         withdrawn_earlier: None,
         misinformation_change: None,
+        refused_record: None,
         answered_by_next: None,
         struck: Vec::new(),
+        answered_at: 0,
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
         if r.answered_by_next == Some(number) {
             continue;
         }
+        r.answered_at = number;
         check_phase(&r, number, event)?;
         match event {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
@@ -329,6 +376,7 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
             Event::Designate { seat, card } => r.designate(number, *seat, *card)?,
             Event::Withdraw { seat, card } => r.withdraw(number, *seat, *card)?,
             Event::Expose { seat, card } => r.expose(number, *seat, *card)?,
+            Event::Suggest { seat, card } => r.suggest(number, *seat, *card)?,
             Event::Spread { seat, cards } => r.spread(number, *seat, cards)?,
             Event::FaceDown { seat, card } => r.face_down(number, *seat, *card)?,
             Event::Inspect { by, trick } => r.inspect(number, *by, *trick)?,
@@ -388,6 +436,11 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
     }
     let (seat, call) = calls[0];
     let when = if r.play.is_some() { "the play has begun" } else { "the case gives the contract" };
+    Err(auction_over(number, seat, call, when))
+}
+
+/// A call once the auction is over, `when` saying why it is over.
+fn auction_over(number: usize, seat: Seat, call: Call, when: &str) -> RefereeError {
     let hint = match call {
         Call::Bid { level: level @ 2..=10, strain } if strain != Strain::NoTrump => {
             let rank = if level == 10 { 'T' } else { char::from(b'0' + level) };
@@ -396,7 +449,68 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
         }
         _ => String::new(),
     };
-    Err(err(number, format!("{seat} calls {call}, but the auction is over: {when}{hint}")))
+    err(number, format!("{seat} calls {call}, but the auction is over: {when}{hint}"))
+}
+
+/// The errors of a case that do not depend on the state of the ruling, every one of them, in
+/// event order: each `director` answer (a judgement or choice of the vocabulary, with one of its
+/// values), each call in a case that gives the contract instead
+/// of the auction, and each card played, exposed or spread by a seat the deal did not give it
+/// to. `rule_with` refuses a case with any; the errors found while ruling depend on the state
+/// the earlier events leave, so ruling stops at the first.
+pub fn check(case: &Case) -> Vec<RefereeError> {
+    let mut errors = Vec::new();
+    let dealt = |number: usize, seat: Seat, card: crate::play::Card, errors: &mut Vec<RefereeError>| {
+        let Some(deal) = &case.deal else { return };
+        if !deal.hands[seat as usize].contains(card) {
+            let owner = Seat::ALL.into_iter().find(|s| deal.hands[*s as usize].contains(card));
+            let to = owner.map(|o| format!(": the deal gives it to {o}")).unwrap_or_default();
+            errors.push(err(number, format!("{seat} does not hold {card}{to}")));
+        }
+    };
+    for (i, event) in case.events.iter().enumerate() {
+        let number = i + 1;
+        match event {
+            Event::Director { answers, by_seat } => {
+                let given = answers.iter().map(|(n, v)| (n, v)).chain(by_seat.iter().map(|(_, _, n, v)| (n, v)));
+                // An answer that no table of the edition ruled under asks is not an error: a case
+                // may give the answers of each edition it states a ruling for (a 1987 wrong-board
+                // case answers `cancellation_requested`, which 2017's table does not ask).
+                errors.extend(given.filter_map(|(name, value)| answer_error(number, name, value).err()));
+            }
+            Event::Call { seat, call } if case.contract.is_some() => {
+                errors.push(auction_over(number, *seat, *call, "the case gives the contract"))
+            }
+            Event::Simultaneous { calls } if case.contract.is_some() => {
+                errors.push(auction_over(number, calls[0].0, calls[0].1, "the case gives the contract"))
+            }
+            Event::Play { seat, card } | Event::Expose { seat, card } | Event::FaceDown { seat, card } => {
+                dealt(number, *seat, *card, &mut errors)
+            }
+            Event::SimultaneousPlays { plays } => {
+                for (seat, card) in plays {
+                    dealt(number, *seat, *card, &mut errors);
+                }
+            }
+            Event::Together { seat, cards, .. } | Event::Spread { seat, cards } => {
+                for card in cards {
+                    dealt(number, *seat, *card, &mut errors);
+                }
+            }
+            _ => {}
+        }
+    }
+    errors
+}
+
+/// Rules on a whole case, as [`rule_with`], or gives every error [`check`] finds (or the first
+/// error found while ruling).
+pub fn rule_all(case: &Case, laws: &dyn Laws) -> Result<Ruling, Vec<RefereeError>> {
+    let errors = check(case);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    rule_checked(case, laws).map_err(|e| vec![e])
 }
 
 /// The tables the auction is ruled by: its entry table, the tables it delegates to, and the
@@ -458,6 +572,16 @@ fn is_out_of_rotation(i: Irregularity) -> bool {
 }
 
 impl Referee<'_> {
+    /// The event at fault for a ruling on the irregularity of event `irregularity` with
+    /// `answers`: the `director` entry that gives them, or the irregularity when there are none.
+    fn at_fault(&self, irregularity: usize, answers: &[(String, String)]) -> usize {
+        if answers.is_empty() {
+            irregularity
+        } else {
+            self.answered_at
+        }
+    }
+
     /// The name of the edition ruled with.
     fn edition(&self) -> &'static str {
         self.laws.name()
@@ -593,6 +717,7 @@ impl Referee<'_> {
             let answers = match self.case.events.get(event) {
                 Some(Event::Director { answers, .. }) if !answers.is_empty() && self.play.is_none() => {
                     self.answered_by_next = Some(event + 1);
+                    self.answered_at = event + 1;
                     answers.as_slice()
                 }
                 _ => &[],
@@ -756,6 +881,13 @@ impl Referee<'_> {
     /// Carries out a change of call the table allows: the new call replaces the old in place.
     fn change_call(&mut self, p: &Pending) {
         let Some(target) = p.target else { return };
+        // The same call, refused a moment ago in this decision, is now allowed: one record of it.
+        if let Some(r) = self.refused_record.take() {
+            let m = self.calls[r];
+            if r + 1 == self.calls.len() && r > target && m.seat == p.offender && m.call == p.call && m.cancelled {
+                self.calls.pop();
+            }
+        }
         self.set_cancelled(target, true);
         self.withdrawn_earlier = Some(self.calls[target].call);
         self.insert_call(target + 1, Made { seat: p.offender, call: p.call, cancelled: false });
@@ -970,7 +1102,8 @@ impl Referee<'_> {
     fn decide(&mut self, mut p: Pending, answers: &[(String, String)]) -> Result<(), RefereeError> {
         self.cancelled_onwards = false;
         self.withdrawn_earlier = None;
-        answer(p.event, answers, &mut p.facts, &mut p.known)?;
+        self.refused_record = None;
+        answer(self.at_fault(p.event, answers), answers, &mut p.facts, &mut p.known)?;
         self.look_ahead(&mut p);
         let (unknown, mut groups) = self.consult(p.table, &p.facts, &p.known);
         let facts = facts_shown(&groups, &p.facts, &p.known);
@@ -1145,7 +1278,10 @@ impl Referee<'_> {
             // The substituted call is cancelled: recorded in place, or recorded as cancelled.
             Rectification::ChangeRefused => match p.index {
                 Some(i) => self.set_cancelled(i, true),
-                None => self.push_call(Made { seat: p.offender, call: p.call, cancelled: true }),
+                None => {
+                    self.refused_record = Some(self.calls.len());
+                    self.push_call(Made { seat: p.offender, call: p.call, cancelled: true });
+                }
             },
             Rectification::WithdrawLhoCall => {
                 let lho = p.offender.lho();
@@ -1560,21 +1696,28 @@ fn answer(
     known: &mut Known,
 ) -> Result<(), RefereeError> {
     for (name, value) in answers {
-        let fact = FactId::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> =
-                FactId::ALL.iter().filter(|f| f.source() != FactSource::Derived).map(|f| f.name()).collect();
-            err(event, format!("unknown judgement or choice `{name}`; known: {}", names.join(", ")))
-        })?;
-        if fact.source() == FactSource::Derived {
-            return Err(err(event, format!("`{name}` is derived from the auction or the play and cannot be given")));
-        }
-        let index = fact.values().iter().position(|v| v == value).ok_or_else(|| {
-            err(event, format!("`{value}` is not a value of `{name}`; expected one of: {}", fact.values().join(", ")))
-        })?;
+        let (fact, index) = answer_error(event, name, value)?;
         facts.set(fact, index);
         known.insert(fact);
     }
     Ok(())
+}
+
+/// One answer of a `director` entry: a judgement or choice of the vocabulary, and the index of
+/// its value.
+fn answer_error(event: usize, name: &str, value: &str) -> Result<(FactId, usize), RefereeError> {
+    let fact = FactId::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> =
+            FactId::ALL.iter().filter(|f| f.source() != FactSource::Derived).map(|f| f.name()).collect();
+        err(event, format!("unknown judgement or choice `{name}`; known: {}", names.join(", ")))
+    })?;
+    if fact.source() == FactSource::Derived {
+        return Err(err(event, format!("`{name}` is derived from the auction or the play and cannot be given")));
+    }
+    let index = fact.values().iter().position(|v| *v == value).ok_or_else(|| {
+        err(event, format!("`{value}` is not a value of `{name}`; expected one of: {}", fact.values().join(", ")))
+    })?;
+    Ok((fact, index))
 }
 
 fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {

@@ -187,8 +187,8 @@ function renderPlay() {
   const penalty = state.ruling && state.ruling.play ? state.ruling.play.penalty_cards : [];
   const faced = new Set(penalty.map((c) => c.card));
   const played = Play.playedCards(state.case.events, penalty);
-  const trump = Play.trumpOf(contract());
-  const tricks = Play.tricks(played, trump);
+  // The tricks as the engine holds them (cards withdrawn or held aside are not in them).
+  const tricks = state.ruling && state.ruling.play ? state.ruling.play.tricks || [] : [];
   const next = Play.nextToPlay(openingLeader(), tricks);
   const seat = state.seat || next;
   if (!h) {
@@ -274,6 +274,7 @@ function renderPicker() {
 const MORE = {
   exposes: ["seat", "card"],
   designates: ["seat", "card"],
+  suggests: ["seat", "card"],
   withdraws: ["seat", "card"],
   simultaneous: ["seat", "card", "seat2", "card2"],
   together: ["seat", "cards", "faced"],

@@ -127,6 +127,7 @@ export function describe(e) {
     }
     case "exposes":
     case "designates":
+    case "suggests":
     case "withdraws":
       return `${Object.keys(v).map((s) => SEAT_NAMES[s]).join("")} ${kind} ${Object.values(v).map(pretty).join("")}`;
     default:

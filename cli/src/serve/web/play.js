@@ -1,6 +1,7 @@
 // The play as the page shows it: the deal (a PBN Deal tag, or cards picked
-// seat by seat), the hands less the cards tapped, and the tricks in the order
-// the cards were recorded. The ruling, not this view, says what stands.
+// seat by seat) and the hands less the cards tapped. The tricks are the
+// engine's (the ruling's `play.tricks`): the ruling, not this view, says what
+// stands.
 
 import { SEATS, lho, seatEvent, isCard } from "./case.js";
 
@@ -85,39 +86,8 @@ export function remaining(hands, played) {
   return out;
 }
 
-const TRUMPS = { S: "S", H: "H", D: "D", C: "C" };
-
-/** The strain of a contract such as `4S by N` or the ruling's contract object. */
-export function trumpOf(contract) {
-  if (!contract) return null;
-  if (typeof contract === "object") return { Spades: "S", Hearts: "H", Diamonds: "D", Clubs: "C" }[contract.strain] || null;
-  const m = /^\s*\d(NT|[SHDC])/i.exec(contract);
-  return m ? TRUMPS[m[1].toUpperCase()] || null : null;
-}
-
-function beats(a, b, led, trump) {
-  const rank = (c) => RANKS.length - RANKS.indexOf(c[1]);
-  const cls = (c) => (c[0] === trump ? 2 : c[0] === led ? 1 : 0);
-  return cls(a) > cls(b) || (cls(a) === cls(b) && rank(a) > rank(b));
-}
-
-/** The tricks in order of recording, four cards each, with each full trick's winner. */
-export function tricks(played, trump) {
-  const out = [];
-  for (let i = 0; i < played.length; i += 4) {
-    const cards = played.slice(i, i + 4);
-    let winner = null;
-    if (cards.length === 4) {
-      let best = cards[0];
-      for (const c of cards.slice(1)) if (beats(c.card, best.card, cards[0].card[0], trump)) best = c;
-      winner = best.seat;
-    }
-    out.push({ cards, winner });
-  }
-  return out;
-}
-
-/** Who plays next if every card was in turn: the opening leader, then rotation, then each trick's winner. */
+/** Who plays next if every card was in turn: the opening leader, then rotation, then each trick's
+ * winner, from the engine's tricks (the ruling's `play.tricks`: each trick's leader, cards and winner). */
 export function nextToPlay(openingLeader, allTricks) {
   if (!openingLeader) return null;
   const last = allTricks[allTricks.length - 1];

@@ -67,7 +67,19 @@ impl Referee<'_> {
                     ruling.rectifications.push(view);
                 }
                 ruling.rules.extend(d.rules());
-                self.equity(&p, &state.end_answers, &mut ruling);
+                // The director's judgements for this revoke: those given for every revoke, then
+                // those for the revoking seat, then for this revoke's trick (the latest prevails).
+                let mut answers = state.end_answers.clone();
+                for trick in [None, Some(r.trick)] {
+                    answers.extend(
+                        state
+                            .end_by_revoke
+                            .iter()
+                            .filter(|(_, (s, t, _, _))| *s == r.seat && *t == trick)
+                            .map(|(_, (_, _, n, v))| (n.clone(), v.clone())),
+                    );
+                }
+                self.equity(&p, &answers, &mut ruling);
             }
             for v in &ruling.rectifications {
                 self.cite(&v.clauses);
@@ -129,12 +141,28 @@ impl Referee<'_> {
                     }
                     PlayBound::OtherSuit(t) => format!("{} must play a card of another suit to trick {t}", b.seat),
                     PlayBound::NotSuit(s, t) => format!("{} may not play {} to trick {t}", b.seat, s.name()),
+                    PlayBound::Suit(s, t) => format!("{} must play {} to trick {t}, if he can", b.seat, s.name()),
                     PlayBound::Card(c, t) => format!("{} must play {c} to trick {t} at his proper turn", b.seat),
                 };
                 Obligation { seat: b.seat, text, clauses: b.clauses.clone() }
             })
             .collect();
+        let mut tricks: Vec<TrickView> = state
+            .tricks
+            .iter()
+            .zip(&winners)
+            .map(|(t, w)| TrickView {
+                leader: t[0].0,
+                cards: t.iter().map(|&(seat, card)| PlayedCard { seat, card }).collect(),
+                winner: Some(*w),
+            })
+            .collect();
+        if !state.current.cards.is_empty() {
+            let cards = state.current.cards.iter().map(|&(seat, card)| PlayedCard { seat, card }).collect();
+            tricks.push(TrickView { leader: state.current.leader, cards, winner: None });
+        }
         Some(PlayRuling {
+            tricks,
             obligations,
             declarer: state.declarer,
             dummy: state.dummy,

@@ -9,24 +9,33 @@ impl Referee<'_> {
         &mut self,
         event: usize,
         answers: &[(String, String)],
-        by_seat: &[(Seat, String, String)],
+        by_seat: &[SeatAnswer],
     ) -> Result<(), RefereeError> {
         self.start_play(event)?;
+        // The judgements for the end of play given revoke by revoke are kept for it.
+        let (by_revoke, by_seat): (Vec<_>, Vec<_>) =
+            by_seat.iter().cloned().partition(|(_, _, name, _)| END_JUDGEMENTS.iter().any(|f| f.name() == name));
+        if !by_revoke.is_empty() {
+            let given: Vec<(String, String)> = by_revoke.iter().map(|(_, _, n, v)| (n.clone(), v.clone())).collect();
+            self.end_judgements(event, &given)?;
+            self.st().end_by_revoke.extend(by_revoke.into_iter().map(|a| (event, a)));
+        }
         if !by_seat.is_empty() {
-            return self.defenders_choices(event, answers, by_seat);
+            return self.defenders_choices(event, answers, &by_seat);
         }
         let (settled, answers): (Vec<_>, Vec<_>) =
             answers.iter().cloned().partition(|(name, _)| name == FactId::PlayersSettled.name());
         // A judgement for the end of play is kept for it (the revoke adjustment's equity).
-        let (end, answers): (Vec<_>, Vec<_>) = answers.into_iter().partition(|(name, _)| {
-            name == FactId::RevokeCompensation.name() || name == FactId::MoreTricksWithoutLaterRevokes.name()
-        });
-        answer(event, &end, &mut Facts::default(), &mut derived_known(&[]))?;
-        if !end.is_empty() && tables::decide(self.laws, Table::RevokeEquity, &Facts::default()).undefined() {
-            let edition = self.edition();
-            return Err(err(event, format!("`revoke_compensation` is given, but edition {edition} has no rule on it")));
-        }
+        let (end, answers): (Vec<_>, Vec<_>) =
+            answers.into_iter().partition(|(name, _)| END_JUDGEMENTS.iter().any(|f| f.name() == name));
+        self.end_judgements(event, &end)?;
         self.st().end_answers.extend(end);
+        // The director's judgement on the information from a penalty card (2017 Law 50E3).
+        let (information, answers): (Vec<_>, Vec<_>) =
+            answers.into_iter().partition(|(name, _)| name == FactId::PenaltyCardInformationDamage.name());
+        if !information.is_empty() {
+            self.penalty_card_information(event, &information)?;
+        }
         // The director's finding of when attention was drawn to a revoke whose side agreed to an
         // opponent's claim comes first: the revoke may still be corrected.
         let (agreement, answers): (Vec<_>, Vec<_>) =
@@ -68,7 +77,7 @@ impl Referee<'_> {
             }
             return self.rule_play(p, answers);
         }
-        let unestablished = st.revokes.iter().rposition(|r| !r.established && !r.corrected);
+        let unestablished = st.revokes.iter().rposition(|r| !r.established && !r.corrected && !r.accepted);
         // A revoke to be corrected comes before the next leader's lead choices, unless the entry
         // answers those: its correction may change who leads.
         let lead_choice = [FactId::RestrictedLeadOption, FactId::ProhibitedSuit, FactId::PenaltyCardLead];
@@ -99,6 +108,19 @@ impl Referee<'_> {
         }
     }
 
+    /// Checks the judgements given for the end of play (Law 64C): known values, and an edition
+    /// that rules on them.
+    fn end_judgements(&mut self, event: usize, end: &[(String, String)]) -> Result<(), RefereeError> {
+        answer(event, end, &mut Facts::default(), &mut derived_known(&[]))?;
+        if let Some((name, _)) = end.first() {
+            if tables::decide(self.laws, Table::RevokeEquity, &Facts::default()).undefined() {
+                let edition = self.edition();
+                return Err(err(event, format!("`{name}` is given, but edition {edition} has no rule on it")));
+            }
+        }
+        Ok(())
+    }
+
     /// The director is called to declarer's lead out of turn and the case records each
     /// defender's choice: `lead_choice` is that of the defender next in turn after the irregular
     /// lead (or the one recorded), `other_defender_choice` the other's if it differs; the table
@@ -107,7 +129,7 @@ impl Referee<'_> {
         &mut self,
         event: usize,
         answers: &[(String, String)],
-        by_seat: &[(Seat, String, String)],
+        by_seat: &[SeatAnswer],
     ) -> Result<(), RefereeError> {
         let st = self.st();
         let declarer = st.declarer;
@@ -121,8 +143,8 @@ impl Referee<'_> {
         };
         let mut next = None;
         let mut other = None;
-        for (seat, name, value) in by_seat {
-            if name != FactId::LeadChoice.name() || seat.same_side(declarer) {
+        for (seat, trick, name, value) in by_seat {
+            if name != FactId::LeadChoice.name() || seat.same_side(declarer) || trick.is_some() {
                 self.st().pending = Some(p);
                 return Err(err(
                     event,
@@ -169,13 +191,20 @@ impl Referee<'_> {
                 && p.facts.opening_lead
                 && p.facts.offender_role == OffenderRole::Defender
         });
-        let Some(mut p) = opening.filter(|_| seat == declarer && !cards.is_empty()) else {
+        let dummy = st.dummy;
+        let Some(mut p) = opening.filter(|_| (seat == declarer || seat == dummy) && !cards.is_empty()) else {
             return Err(err(
                 event,
-                format!("{seat} spreads cards, but only declarer spreads his hand, exposing one or more cards, after a defender's faced opening lead out of turn that awaits a ruling"),
+                format!("{seat} spreads cards, but only declarer (or the presumed dummy) spreads his hand, exposing one or more cards, after a defender's faced opening lead out of turn that awaits a ruling"),
             ));
         };
-        p.facts.declarer_began_spread = true;
+        if seat == dummy {
+            // The presumed dummy's cards are face up: declarer could have seen them (Law 54C).
+            p.facts.declarer_saw_dummy = true;
+            p.known.insert(FactId::DeclarerSawDummy);
+        } else {
+            p.facts.declarer_began_spread = true;
+        }
         p.facts.next_card = NextCard::None;
         p.known.insert(FactId::NextCard);
         p.known.insert(FactId::NextCardFollows);
@@ -187,6 +216,17 @@ impl Referee<'_> {
     pub(in crate::referee) fn end_of_record(&mut self, events: usize) -> Result<(), RefereeError> {
         if self.play.is_none() {
             return Ok(());
+        }
+        // A judgement given for a revoke must name one.
+        let st = self.st();
+        for (event, (seat, trick, name, _)) in &st.end_by_revoke {
+            if !st.revokes.iter().any(|r| r.seat == *seat && trick.is_none_or(|t| t == r.trick)) {
+                let on = trick.map(|t| format!(" on trick {t}")).unwrap_or_default();
+                return Err(err(
+                    *event,
+                    format!("`{name}` is given for {seat}'s revoke{on}, but {seat} has no revoke{on}"),
+                ));
+            }
         }
         if self.awaiting_agreement() {
             self.rule_agreement(events, &[], &[])?;
@@ -205,12 +245,13 @@ impl Referee<'_> {
         if st.tricks.len() < 12 || (st.tricks.len() == 12 && st.claim().is_none()) {
             return Ok(());
         }
-        let twelfth = st.revokes.iter().position(|r| r.trick == 12 && r.established && !r.corrected);
+        let twelfth = st.revokes.iter().position(|r| r.trick == 12 && r.established && !r.corrected && !r.accepted);
         let Some(i) = twelfth else { return Ok(()) };
         let r = st.revokes[i].clone();
         let facts = Facts {
             offender_role: st.role(r.seat),
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
+            revoke_card_faced: r.card_faced,
             revoke_established: true,
             revoke_on_twelfth_trick: true,
             revoke_before_partner_played: revoke::before_partner(&st.tricks[11], r.seat),

@@ -6,11 +6,16 @@
 //! test and carries their rectifications into the state of the play.
 
 use super::*;
+use crate::case::SeatAnswer;
 use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
 use bridgelaw_tables::{
-    AskedRole, AskerRole, EstablishingAct, Exposure, LeadDuration, NamedSuit, NextCard, OffenderRole, PlayIrregularity,
-    RestrictionKind, TransferSource,
+    AcceptedRevoke, AskedRole, AskerRole, EstablishingAct, Exposure, IrregularLeadOutcome, LeadDuration, NamedSuit,
+    NextCard, OffenderRole, PlayIrregularity, RestrictionKind, TransferSource,
 };
+
+/// The director's judgements kept for the end of play: whether the law compensates a revoke's
+/// damage (Law 64C).
+const END_JUDGEMENTS: [FactId; 2] = [FactId::RevokeCompensation, FactId::MoreTricksWithoutLaterRevokes];
 
 /// What an earlier rectification obliges a player to lead or play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +33,9 @@ enum PlayBound {
     OtherSuit(usize),
     /// To the trick of this number, no card of this suit.
     NotSuit(Suit, usize),
+    /// To the trick of this number, a card of this suit, which declarer named (following suit
+    /// comes first).
+    Suit(Suit, usize),
     /// To the trick of this number, this card, at his proper turn.
     Card(Card, usize),
 }
@@ -135,6 +143,9 @@ struct PlayPending {
     known: Known,
     /// For a lead out of turn, the cards the offender's partner played to it before the ruling.
     followers: Vec<(Seat, Card)>,
+    /// For a defender's lead out of turn, his partner's card played to it before the ruling (with
+    /// its event), ruled once the lead is.
+    partner_card: Option<(usize, Seat, Card)>,
 }
 
 /// Where the play stands, apart from a correction in progress and a pending irregularity.
@@ -206,10 +217,22 @@ pub(super) struct PlayState {
     /// restores them for the substitute.
     unmet_leads: Vec<(Card, PlayBinding)>,
     /// The director's judgements for the end of play (whether the law compensates a revoke's
-    /// damage), given at any `director` entry.
+    /// damage), given at any `director` entry for every revoke.
     end_answers: Vec<(String, String)>,
+    /// The same judgements given revoke by revoke, by the revoking seat and optionally the
+    /// revoke's trick, with the event that gave them.
+    end_by_revoke: Vec<(usize, SeatAnswer)>,
+    /// Penalty cards played as revoke cards: a correction puts them back on the table.
+    faced_revoke_cards: Vec<PenaltyCard>,
+    /// The latest card to become a penalty card, with its owner.
+    last_penalty_card: Option<(Seat, Card)>,
     /// A face-down opening lead, not yet faced.
     face_down: Option<(Seat, Card)>,
+    /// The trick to which dummy, of his own volition, prematurely selected or suggested a card.
+    dummy_selected: Option<usize>,
+    /// Cards played at once, more than one visible, whose others were withdrawn: the offender,
+    /// the trick, and how many cards the trick held with the one played.
+    visible_withdrawn: Option<(Seat, usize, usize)>,
     /// For revokes established by agreement to an opponent's claim, when attention was first
     /// drawn (the director's finding), as the revoke adjustment sees it.
     late_attention: Vec<(usize, bridgelaw_tables::LateAttention)>,
@@ -391,7 +414,12 @@ impl Referee<'_> {
             restricted,
             unmet_leads: Vec::new(),
             end_answers: Vec::new(),
+            end_by_revoke: Vec::new(),
+            faced_revoke_cards: Vec::new(),
+            last_penalty_card: None,
             face_down: None,
+            dummy_selected: None,
+            visible_withdrawn: None,
             late_attention: Vec::new(),
         });
         Ok(())
@@ -468,6 +496,7 @@ impl Referee<'_> {
             facts,
             known: derived_known(&[]),
             followers: Vec::new(),
+            partner_card: None,
         }
     }
 
@@ -490,7 +519,7 @@ impl Referee<'_> {
 
     /// Rules on a play irregularity, or asks the open questions it depends on.
     fn rule_play(&mut self, mut p: PlayPending, answers: &[(String, String)]) -> Result<(), RefereeError> {
-        answer(p.event, answers, &mut p.facts, &mut p.known)?;
+        answer(self.at_fault(p.event, answers), answers, &mut p.facts, &mut p.known)?;
         let edition = self.edition();
         let (unknown, mut groups) = self.consult(p.table, &p.facts, &p.known);
         let irregularity = match p.table {
@@ -499,7 +528,9 @@ impl Referee<'_> {
             Table::RevokeCorrection => REVOKE,
             Table::QuittedTrickInspection => INSPECTION,
             Table::PlayersSettlement => SETTLEMENT,
+            Table::PenaltyCardInformation => PENALTY_CARD_INFORMATION,
             Table::LaterCardWithdrawal => WITHDRAWAL,
+            Table::VisibleCardWithdrawal => WITHDRAWAL_AFTER_CARDS_TOGETHER,
             Table::RestrictedLead => RESTRICTED_LEAD,
             _ => PENALTY_CARD_LEAD,
         };
@@ -531,7 +562,7 @@ impl Referee<'_> {
             }
             let given = given.join(", ");
             return Err(RefereeError {
-                event: p.event,
+                event: self.at_fault(p.event, answers),
                 kind: ErrorKind::NoRuleApplies { edition, table: table.name() },
                 message: format!(
                     "{what}: no rule of edition {edition} applies with {given}; is every answer possible here?"
@@ -547,14 +578,22 @@ impl Referee<'_> {
         }
         let lead_stands =
             |t: &Traced| matches!(t.rectification, Rectification::LeadStands | Rectification::DeclarerSpreads);
-        if !decision.outcomes().any(|t| lead_stands(&t)) {
+        let stands = decision.outcomes().any(|t| lead_stands(&t));
+        if !stands {
             // A lead that does not stand takes the cards played to it back with it.
             for &(seat, card) in &p.followers {
                 self.st().hands[seat as usize].insert(card);
             }
         }
         self.irregularities.push(ruling);
-        Ok(())
+        let outcome = match () {
+            _ if stands => IrregularLeadOutcome::Stands,
+            _ if decision.outcomes().any(|t| t.rectification == Rectification::ProperLeadStands) => {
+                IrregularLeadOutcome::ProperLeadMade
+            }
+            _ => IrregularLeadOutcome::Retracted,
+        };
+        self.partner_card_ruled(&p, outcome)
     }
 
     /// Describes a play rectification at this table, without applying it.
@@ -568,6 +607,7 @@ impl Referee<'_> {
             Rectification::PartnerPlaysHighest
             | Rectification::PartnerPlaysLowest
             | Rectification::PartnerPlaysOtherSuit
+            | Rectification::PartnerPlaysSuit { .. }
             | Rectification::PartnerMayNotPlaySuit { .. } => vec![p.offender.partner()],
             Rectification::PenaltyCard { .. }
             | Rectification::MajorPenaltyCard
@@ -582,6 +622,8 @@ impl Referee<'_> {
             | Rectification::RequirePenaltyCardSuit
             | Rectification::ProhibitPenaltyCardSuit { .. }
             | Rectification::PenaltyCardStays
+            | Rectification::RequireNamedPenaltyCardSuit { .. }
+            | Rectification::ProhibitNamedPenaltyCardSuit { .. }
             | Rectification::InquiryPermitted
             | Rectification::ImproperInquiry
             | Rectification::InspectionAllowed
@@ -686,6 +728,9 @@ impl Referee<'_> {
             Rectification::PartnerMayNotPlaySuit { suit } => {
                 self.bind_play(p.offender.partner(), PlayBound::NotSuit(named_suit(suit), number), true, &view)
             }
+            Rectification::PartnerPlaysSuit { suit } => {
+                self.bind_play(p.offender.partner(), PlayBound::Suit(named_suit(suit), number), true, &view)
+            }
             // The card stays in his hand, to be played at his turn.
             Rectification::PlayAtProperTurn => self.bind_play(p.offender, PlayBound::Card(card?, number), false, &view),
             Rectification::OptionNotAvailable => {
@@ -695,8 +740,9 @@ impl Referee<'_> {
                     .map(|f| format!("{} = {}", f.name(), f.values()[p.facts.get(*f)]))
                     .collect::<Vec<_>>()
                     .join(", ");
+                // At fault: the `director` entry that gives the choice.
                 return Err(err(
-                    p.event,
+                    self.answered_at,
                     format!("declarer's choice ({given}) is not an option the laws of edition {edition} give him"),
                 ));
             }
@@ -707,6 +753,22 @@ impl Referee<'_> {
                 let suit = suit?;
                 let bound = match t.rectification {
                     Rectification::ProhibitPenaltyCardSuit { lasts } => PlayBound::NoLeadOfSuit(suit, lasts),
+                    _ => PlayBound::LeadSuit(suit),
+                };
+                self.bind_play(p.turn_of, bound, false, &view);
+                self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
+            }
+            Rectification::RequireNamedPenaltyCardSuit { suit }
+            | Rectification::ProhibitNamedPenaltyCardSuit { suit, .. } => {
+                let suit = named_suit(suit);
+                if !self.st().penalty_cards.iter().any(|c| c.seat == p.offender && c.card.suit == suit) {
+                    return Err(err(
+                        p.event,
+                        format!("declarer names {}, but {} has no penalty card in that suit", suit.name(), p.offender),
+                    ));
+                }
+                let bound = match t.rectification {
+                    Rectification::ProhibitNamedPenaltyCardSuit { lasts, .. } => PlayBound::NoLeadOfSuit(suit, lasts),
                     _ => PlayBound::LeadSuit(suit),
                 };
                 self.bind_play(p.turn_of, bound, false, &view);
@@ -736,12 +798,20 @@ impl Referee<'_> {
                 false,
                 &view,
             ),
-            Rectification::IllegalCardAccepted => {
-                // An accepted card is no longer a revoke.
-                let Some(i) = p.subject.revoke() else { return Err(misapplied()) };
+            Rectification::IllegalCardAccepted { revoke } => {
+                let Some(i) = p.subject.revoke().filter(|&i| i < self.st().revokes.len()) else {
+                    return Err(misapplied());
+                };
                 let st = self.st();
-                st.revokes.remove(i);
-                st.established_by.remove(i);
+                match revoke {
+                    // The accepted card is no longer a revoke.
+                    AcceptedRevoke::Cancelled => {
+                        st.revokes.remove(i);
+                        st.established_by.remove(i);
+                    }
+                    // It stays a revoke, never corrected, established as any.
+                    AcceptedRevoke::Stands => st.revokes[i].accepted = true,
+                }
             }
             Rectification::PenaltyCardSubstituted => self.substitute_penalty_card(p).ok_or_else(misapplied)?,
             Rectification::CardWithdrawn => {

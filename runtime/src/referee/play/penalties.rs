@@ -34,6 +34,8 @@ impl Referee<'_> {
                 established: false,
                 corrected: false,
                 penalty_card: due,
+                card_faced: false,
+                accepted: false,
             });
             st.established_by.push(None);
         }
@@ -80,6 +82,8 @@ impl Referee<'_> {
     ) -> Result<Vec<Rectified>, RefereeError> {
         let seat = p.offender;
         let mut out = Vec::new();
+        // A card that is a penalty card already (put back by a correction) is ruled again.
+        self.st().penalty_cards.retain(|c| !(c.seat == seat && c.card == card));
         let others: Vec<usize> =
             (0..self.st().penalty_cards.len()).filter(|&i| self.st().penalty_cards[i].seat == seat).collect();
         let honour = self.honour(p.event, card)?;
@@ -106,6 +110,7 @@ impl Referee<'_> {
             out.push(v);
         }
         st.penalty_cards.push(PenaltyCard { seat, card, major, clauses: view.clauses.clone() });
+        st.last_penalty_card = Some((seat, card));
         out.push(view);
         Ok(out)
     }
@@ -144,6 +149,42 @@ impl Referee<'_> {
         st.current.cards.insert(index, (r.seat, due));
         self.trick_done();
         Some(())
+    }
+
+    /// A defender plays one of two or more penalty cards he could legally play: the designation
+    /// table says who chose it (2017 Law 51A: declarer), where the edition has one.
+    pub(super) fn penalty_card_choice(&mut self, event: usize, seat: Seat, card: Card) {
+        let facts = Facts { several_penalty_cards_playable: true, ..Facts::default() };
+        if self.ask_derived(Table::PenaltyCardDesignation, &facts).undefined() {
+            return;
+        }
+        let p = self.pending_play(event, seat, card, seat, Table::PenaltyCardDesignation, facts);
+        self.record(&p, PENALTY_CARD_CHOICE);
+    }
+
+    /// The director's judgement whether information from the deal's latest penalty card damaged
+    /// the non-offending side (2017 Law 50E3), given at a `director` entry.
+    pub(super) fn penalty_card_information(
+        &mut self,
+        event: usize,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        let Some((seat, card)) = self.st().last_penalty_card else {
+            return Err(err(
+                event,
+                "`penalty_card_information_damage` is given, but no card has become a penalty card",
+            ));
+        };
+        if self.ask_derived(Table::PenaltyCardInformation, &Facts::default()).undefined() {
+            let edition = self.edition();
+            return Err(err(
+                event,
+                format!("`penalty_card_information_damage` is given, but edition {edition} has no rule on it"),
+            ));
+        }
+        let mut p = self.pending_play(event, seat, card, seat, Table::PenaltyCardInformation, Facts::default());
+        p.known = derived_known(&[]);
+        self.rule_play(p, answers)
     }
 
     /// Declarer's choice at the first turn to lead of a player whose lead the auction restricted.
@@ -196,8 +237,18 @@ impl Referee<'_> {
         };
         let leader = st.current.leader;
         st.lead_options_settled = Some(st.trick_number());
-        let of_suit = st.penalty_cards.iter().filter(|p| p.seat == holder && p.card.suit == card.suit).count();
-        let facts = Facts { several_penalty_cards_of_suit: of_suit > 1, ..Facts::default() };
+        let own = || st.penalty_cards.iter().filter(|p| p.seat == holder);
+        let of_suit = own().filter(|p| p.card.suit == card.suit).count();
+        let several_suits = own().any(|p| p.card.suit != card.suit);
+        let facts = Facts {
+            several_penalty_cards_of_suit: of_suit > 1,
+            penalty_cards_in_several_suits: several_suits,
+            penalty_card_in_clubs: own().any(|p| p.card.suit == Suit::Clubs),
+            penalty_card_in_diamonds: own().any(|p| p.card.suit == Suit::Diamonds),
+            penalty_card_in_hearts: own().any(|p| p.card.suit == Suit::Hearts),
+            penalty_card_in_spades: own().any(|p| p.card.suit == Suit::Spades),
+            ..Facts::default()
+        };
         let mut p = self.pending_play(event, holder, card, leader, Table::PenaltyCardLead, facts);
         p.known = derived_known(&[]);
         self.rule_lead_choice(p, answers)

@@ -20,6 +20,11 @@ impl Referee<'_> {
         }
         let index = take_back(st, &r)?;
         st.revokes[i].corrected = true;
+        // A penalty card played as the revoke card goes back on the table, a penalty card again.
+        if let Some(at) = st.faced_revoke_cards.iter().position(|c| c.seat == r.seat && c.card == r.card) {
+            let card = st.faced_revoke_cards.remove(at);
+            st.penalty_cards.push(card);
+        }
         let restored: Vec<PlayBinding> =
             st.unmet_leads.iter().filter(|(c, b)| *c == r.card && b.seat == r.seat).map(|(_, b)| b.clone()).collect();
         st.bindings.extend(restored);
@@ -113,6 +118,7 @@ impl Referee<'_> {
         let facts = Facts {
             offender_role: st.role(r.seat),
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
+            revoke_card_faced: r.card_faced,
             revoke_established: false,
             revoke_on_twelfth_trick: r.trick == 12,
             revoke_before_partner_played: r.trick == 12
@@ -204,6 +210,14 @@ impl Referee<'_> {
         let st = self.st();
         let later = st.correction.as_ref().and_then(|c| c.later.as_ref());
         let later = later.filter(|(_, cards)| cards.contains(&(seat, card)));
+        if later.is_none() {
+            if let Some(ruled) = self.withdraw_after_together(event, seat, card) {
+                return ruled;
+            }
+        }
+        let st = self.st();
+        let later = st.correction.as_ref().and_then(|c| c.later.as_ref());
+        let later = later.filter(|(_, cards)| cards.contains(&(seat, card)));
         let (Some((offender, _)), false) = (later, st.replacing().contains(&(seat, card))) else {
             return Err(err(
                 event,
@@ -276,7 +290,7 @@ impl Referee<'_> {
     /// the play ended in a claim that left them neither established nor corrected.
     pub(super) fn awaiting_agreement(&mut self) -> bool {
         let st = self.st();
-        st.claim().is_some() && st.revokes.iter().any(|r| !r.established && !r.corrected)
+        st.claim().is_some() && (0..st.revokes.len()).any(|i| awaits_agreement(st, i))
     }
 
     /// Rules the revokes awaiting the director's finding `agreement` (none: at the end of the
@@ -291,8 +305,7 @@ impl Referee<'_> {
         answers: &[(String, String)],
     ) -> Result<(), RefereeError> {
         let st = self.st();
-        let awaiting: Vec<usize> =
-            (0..st.revokes.len()).filter(|&i| !st.revokes[i].established && !st.revokes[i].corrected).collect();
+        let awaiting: Vec<usize> = (0..st.revokes.len()).filter(|&i| awaits_agreement(st, i)).collect();
         let (unknown, groups) = self.agreement_groups(agreement);
         let facts = Facts {
             establishing_act: EstablishingAct::Claim,
@@ -322,6 +335,8 @@ impl Referee<'_> {
             if established {
                 st.revokes[i].established = true;
                 st.late_attention.push((i, late));
+            } else if st.revokes[i].accepted {
+                // An accepted card is not corrected: it stays a revoke not established.
             } else if to_correct.replace(i).is_some() {
                 let edition = self.edition();
                 return Err(unsupported(event, edition, "the correction of two revokes after a claim"));
@@ -340,6 +355,13 @@ impl Referee<'_> {
         self.st().phase = Phase::Play;
         self.correction(event, i, answers)
     }
+}
+
+/// Whether revoke `i` awaits the director's finding on an agreed claim: neither established nor
+/// corrected, and, if declarer accepted it (Law 52B1), not yet found unestablished.
+fn awaits_agreement(st: &PlayState, i: usize) -> bool {
+    let r = &st.revokes[i];
+    !r.established && !r.corrected && !(r.accepted && st.established_by[i].is_some())
 }
 
 /// The trick adjustment's view of the director's finding of when attention was drawn to a revoke

@@ -21,9 +21,21 @@ impl Referee<'_> {
                 s if s == p.offender.rho() => Some(NextCard::Rho),
                 _ => None,
             };
+            if lead && seat == p.offender.partner() && self.st().role(seat) == OffenderRole::Defender {
+                // A defender's card played to his partner's lead out of turn before the ruling is
+                // ruled once the lead is: the tables may depend on what became of it.
+                if p.partner_card.is_some() {
+                    self.st().pending = Some(p);
+                    return Err(err(event, format!("{seat} plays a second card to his partner's lead out of turn")));
+                }
+                self.st().hands[seat as usize].remove(card);
+                p.partner_card = Some((event, seat, card));
+                self.st().pending = Some(p);
+                return Ok(());
+            }
             if lead && seat == p.offender.partner() {
-                // The offender's partner plays before the ruling: his card is ruled on its own,
-                // and the lead out of turn still awaits the director.
+                // Declarer plays from the other hand before the ruling: his card is ruled on its
+                // own, and the lead out of turn still awaits the director.
                 let facts = Facts {
                     play_irregularity: PlayIrregularity::PartnerPlaysBeforeRuling,
                     offender_role: self.st().role(seat),
@@ -182,11 +194,12 @@ impl Referee<'_> {
             }
             if partner_played {
                 // Held until the director is called, or the player whose turn it was plays.
-                let led = st.current.cards[0].1.suit;
+                let card_legal_in_turn = self.legal_in_turn(event, seat, card)?;
+                let st = self.st();
                 let facts = Facts {
                     play_irregularity: PlayIrregularity::DefenderPlaysOutOfTurn,
                     offender_role: role,
-                    card_legal_in_turn: card.suit == led || !st.hands[seat as usize].has_suit(led),
+                    card_legal_in_turn,
                     ..Facts::default()
                 };
                 let turn_of = st.next_to_play();
@@ -201,6 +214,7 @@ impl Referee<'_> {
                 offender_role: role,
                 declarer_played_both_hands: hands_played(st.declarer) && hands_played(st.dummy),
                 premature_lead: hands_played(seat),
+                dummy_selected_prematurely: st.dummy_selected == Some(st.trick_number()) && !hands_played(st.dummy),
                 ..Facts::default()
             };
             let turn_of = st.next_to_play();
@@ -212,6 +226,44 @@ impl Referee<'_> {
             return Ok(());
         }
         self.in_turn(event, seat, card)
+    }
+
+    /// The card a defender played to his partner's lead out of turn before the ruling, ruled now
+    /// that the lead is (`outcome`); it is back in his hand first.
+    pub(super) fn partner_card_ruled(
+        &mut self,
+        lead: &PlayPending,
+        outcome: IrregularLeadOutcome,
+    ) -> Result<(), RefereeError> {
+        let Some((event, seat, card)) = lead.partner_card else { return Ok(()) };
+        self.st().hands[seat as usize].insert(card);
+        let stands = outcome == IrregularLeadOutcome::Stands;
+        let card_legal_in_turn = stands && self.legal_in_turn(event, seat, card)?;
+        let st = self.st();
+        let facts = Facts {
+            play_irregularity: PlayIrregularity::PartnerPlaysBeforeRuling,
+            offender_role: st.role(seat),
+            irregular_lead_outcome: outcome,
+            card_legal_in_turn,
+            next_card: lead.facts.next_card,
+            ..Facts::default()
+        };
+        let turn_of = if stands { st.next_to_play() } else { lead.offender.lho() };
+        let q = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+        self.rule_play(q, &[])
+    }
+
+    /// Whether `seat` could legally play `card` to the current trick at his proper turn: it
+    /// follows suit (or he has none of the suit led), meets every lead or play penalty he is able
+    /// to meet, and is not played instead of a penalty card due at this first legal opportunity.
+    fn legal_in_turn(&mut self, event: usize, seat: Seat, card: Card) -> Result<bool, RefereeError> {
+        let below_honour = self.below_honour_rank(event, seat, card)?;
+        let st = self.st();
+        let number = st.trick_number();
+        let led = st.current.cards.first().map(|(_, c)| c.suit);
+        let binding = st.binding(seat, card, led, number);
+        let (fails_to_follow, penalty_card_missed) = st.failure(seat, card, led, &binding, below_honour);
+        Ok(!fails_to_follow && penalty_card_missed.is_none() && binding.unmet.iter().all(|(able, _)| !able))
     }
 
     /// A defender makes the opening lead face down.
@@ -267,7 +319,13 @@ impl Referee<'_> {
         }
         let st = self.st();
         let binding = st.binding(seat, card, led, number);
+        let own = || st.penalty_cards.iter().filter(|p| p.seat == seat);
+        // One of two or more penalty cards he could legally play (2017 Law 51A).
+        let chosen = own().any(|p| p.card == card) && own().filter(|p| binding.legal.contains(p.card)).count() > 1;
         let (fails_to_follow, penalty_card_missed) = st.failure(seat, card, led, &binding, below_honour);
+        // Law 62B2's faced card: the revoke card was dummy's, or one of the player's penalty cards.
+        let faced_penalty_card = st.penalty_cards.iter().find(|p| p.seat == seat && p.card == card).cloned();
+        let card_faced = seat == st.dummy || faced_penalty_card.is_some();
         st.after_card(seat, card, led, number);
         let Binding { unmet, unmet_leads, .. } = binding;
         let suit = led.unwrap_or(card.suit);
@@ -293,9 +351,19 @@ impl Referee<'_> {
                 established: false,
                 corrected: false,
                 penalty_card: None,
+                card_faced: false,
+                accepted: false,
             });
             st.established_by.push(None);
         }
+        st.revokes[revokes_before..].iter_mut().for_each(|r| r.card_faced = card_faced);
+        if st.revokes.len() > revokes_before {
+            st.faced_revoke_cards.extend(faced_penalty_card);
+        }
+        if chosen {
+            self.penalty_card_choice(event, seat, card);
+        }
+        let st = self.st();
         st.hands[seat as usize].remove(card);
         st.current.cards.push((seat, card));
         self.trick_done();
@@ -405,7 +473,65 @@ impl Referee<'_> {
         p.others = cards.iter().copied().filter(|c| *c != played).collect();
         // The card played goes to the trick first: the others become penalty cards only then.
         self.play(event, seat, played)?;
+        if faced.is_none() {
+            // The other visible cards are withdrawn: a later card to the trick may be too.
+            let st = self.st();
+            let (number, held) = match st.current.cards.len() {
+                0 => (st.tricks.len(), 4),
+                n => (st.trick_number(), n),
+            };
+            st.visible_withdrawn = Some((seat, number, held));
+        }
         self.rule_play(p, &[])
+    }
+
+    /// A player withdraws `card`, which he played to the trick after an opponent's cards played
+    /// at once whose other visible cards were withdrawn: the table says whether he may (2017 Law
+    /// 58B3). `None` if it is not such a card.
+    pub(super) fn withdraw_after_together(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+    ) -> Option<Result<(), RefereeError>> {
+        let st = self.st();
+        let (offender, number, held) = st.visible_withdrawn?;
+        let trick = match (st.current.cards.is_empty(), st.tricks.len()) {
+            (true, n) if n == number => &st.tricks[n - 1][..],
+            (false, n) if n + 1 == number => &st.current.cards[..],
+            _ => return None,
+        };
+        let later = trick.iter().skip(held).any(|&(s, c)| s == seat && c == card);
+        if !later || seat == offender || st.replacing().contains(&(seat, card)) {
+            return None;
+        }
+        revoke::reopen_last_trick(st);
+        let facts =
+            Facts { withdrawer_offending: seat.same_side(offender), offender_role: st.role(seat), ..Facts::default() };
+        let p = self.pending_play(event, seat, card, seat, Table::VisibleCardWithdrawal, facts);
+        let ruled = self.rule_play(p, &[]);
+        // A card that stays played leaves the trick complete again.
+        self.trick_done();
+        Some(ruled)
+    }
+
+    /// Dummy, of his own volition, prematurely selects a card of his hand for the current trick
+    /// or suggests one be played: a defender who then plays before his partner may not be
+    /// rectified (the premature-play table's `dummy_selected_prematurely`). The card stays in
+    /// dummy's hand until declarer plays it.
+    pub(in crate::referee) fn suggest(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.start_play(event)?;
+        self.playable(event, seat, card)?;
+        let st = self.st();
+        let played = st.current.cards.iter().any(|(s, _)| *s == seat);
+        if seat != st.dummy || played || st.pending.is_some() {
+            return Err(err(
+                event,
+                format!("{seat} suggests {card}, but only dummy selects or suggests a card, before he has played to the trick and while no irregularity awaits a ruling"),
+            ));
+        }
+        st.dummy_selected = Some(st.trick_number());
+        Ok(())
     }
 
     /// A card exposed other than by playing it.
@@ -489,6 +615,10 @@ impl PlayState {
                 // Following suit comes first: the ban restricts his discards.
                 (PlayBound::NotSuit(s, t), Some(_)) if t == number => {
                     (b.legal.has_other_suit(s), card.suit != s, b.legal.without_suit(s))
+                }
+                // Following suit comes first here too: obliged to follow, he is unable (Law 59).
+                (PlayBound::Suit(s, t), Some(_)) if t == number => {
+                    (b.legal.has_suit(s), card.suit == s, b.legal.of_suit(s))
                 }
                 (PlayBound::Card(c, t), Some(_)) if t == number => {
                     let mut only = Hand::default();
@@ -585,6 +715,7 @@ impl PlayState {
                         | PlayBound::Lowest(t)
                         | PlayBound::OtherSuit(t)
                         | PlayBound::NotSuit(_, t)
+                        | PlayBound::Suit(_, t)
                         | PlayBound::Card(_, t) => t != number,
                     }
             });
