@@ -3,7 +3,8 @@
 //! Law 30B2 auction or the 13-trick play with a revoke N times, or scans N
 //! random legal auctions, inside `run_*`, so that only that work is counted.
 //! `counts table N` evaluates the 1987 `bid_out_of_rotation` table as the referee
-//! does (decision, rule and trace) on N random fact combinations.
+//! does (decision, rule and trace) on N random fact combinations; `counts by-hand N`
+//! the hand-written `match` of the same table on the same stream.
 //! `counts irregularities N` rules once a case with N irregularities: North
 //! opens, then West passes at East's turn N times, each time ruled (Law 30B2)
 //! and cancelled; the referee's time must grow linearly in N.
@@ -140,6 +141,30 @@ fn run_table(laws: &dyn Laws, facts: &[Facts]) -> usize {
         .sum()
 }
 
+/// The same table by hand, returning the rule (as `by_hand` in `cli/benches/tables.rs`):
+/// Laws 31A1, 31A2(a), 31A2(b), 31B, commentary 31.2 (overriding 31A) and commentary 31.3.
+#[inline(never)]
+fn run_by_hand(facts: &[Facts]) -> usize {
+    facts
+        .iter()
+        .map(|f| {
+            let f = black_box(f);
+            match (f.turn, f.rho_call, f.offender_call) {
+                (Turn::Rho, _, _) if f.pass_meaning == PassMeaning::Conventional && f.partner_has_called => {
+                    "Commentary 31.2"
+                }
+                (Turn::Rho, RhoCall::Pass, _) => "Law 31A1",
+                (Turn::Rho, RhoCall::Acts, OffenderCall::SameDenomination) => "Law 31A2(a)",
+                (Turn::Rho, RhoCall::Acts, OffenderCall::Other) => "Law 31A2(b)",
+                (Turn::Partner, _, _) => "Law 31B",
+                (Turn::Lho, _, _) if !f.offender_has_called => "Law 31B",
+                (Turn::Lho, _, _) => "Commentary 31.3",
+            }
+            .len()
+        })
+        .sum()
+}
+
 #[inline(never)]
 fn run_scan(auctions: &[(Seat, Vec<(Seat, Call)>)]) -> usize {
     auctions.iter().filter(|(dealer, calls)| first_irregularity(*dealer, black_box(calls)).is_some()).count()
@@ -188,6 +213,7 @@ fn main() {
             println!("{}", run_rulings(&play, n));
         }
         Some("irregularities") => println!("{}", run_rulings(&many_irregularities(n), 1)),
+        Some("by-hand") => println!("{}", run_by_hand(&table_stream(n))),
         Some("table") => println!("{}", run_table(Edition::E1987.laws(), &table_stream(n))),
         Some("scan") => println!("{}", run_scan(&legal_auctions(n))),
         _ => println!("{}", run_rulings(&typical_case(), n)),
