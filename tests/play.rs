@@ -232,6 +232,51 @@ mod law_edits {
         assert_eq!(revoke_lines_of(&play), ["W 2 corrected"]);
     }
 
+    #[test]
+    fn a_prohibition_duration_and_the_penalty_card_timing_edited_change_the_rulings() {
+        let unedited = edited(&[]);
+        let rules = |r: &Ruling| r.irregularities.iter().flat_map(|i| i.rules.iter().copied()).collect::<Vec<_>>();
+        // Law 26B: North, prohibited spades for as long as he retains the lead, leads HA, wins,
+        // then leads SA: a revoke (Law 61A).
+        let prohibited = case("1987-play/law26b-prohibited-suit-led-while-on-lead");
+        let before = rule(&unedited, &prohibited);
+        assert_eq!(before.play.as_ref().unwrap().revokes.len(), 1);
+        assert!(rules(&before).contains(&"Law 61A"), "{:?}", rules(&before));
+        // West plays H2 to North's HA with his major penalty card H4 in hand: a failure to play a
+        // penalty card at the first legal opportunity (Law 50E), a revoke (Law 61A).
+        let penalty = case("1987-play/law52b1-card-accepted").replace(
+            "  - director: {penalty_card_failure_option: accept}
+",
+            "",
+        );
+        let before = rule(&unedited, &penalty);
+        assert!(rules(&before).contains(&"Law 61A"), "{:?}", rules(&before));
+
+        let laws = edited(&[
+            // The prohibition lasts for North's next lead only: HA meets it, and SA at trick 2
+            // is a legal lead, no revoke.
+            (
+                "1987/law17-19-33-39.yaml",
+                "prohibit_named_suit(spades, while_on_lead)",
+                "prohibit_named_suit(spades, next_lead)",
+            ),
+            // A major penalty card is no longer due when it could be played: H2 is no failure,
+            // and H4 stays on the table.
+            (
+                "1987/play-50-60.yaml",
+                "penalty_card_major and penalty_card_playable and not played_penalty_card and not lead_or_play_penalty_unmet\n        then:\n          - penalty_card_due",
+                "penalty_card_major and penalty_card_playable and not played_penalty_card and not lead_or_play_penalty_unmet\n        then:\n          - penalty_card_not_due",
+            ),
+        ]);
+        let after = rule(&laws, &prohibited);
+        assert!(after.play.as_ref().unwrap().revokes.is_empty());
+        assert_eq!(rules(&after), ["Law 32", "Law 32B2", "Law 26B (spades)"]);
+        let after = rule(&laws, &penalty);
+        assert_eq!(rules(&after), ["Law 53", "Law 56", "Law 50E (neither)"]);
+        assert!(after.play.as_ref().unwrap().revokes.is_empty());
+        assert_eq!(penalty_cards(&after), ["W H4 major"]);
+    }
+
     fn revoke_lines_of(play: &bridgelaw_runtime::ruling::PlayRuling) -> Vec<String> {
         play.revokes
             .iter()

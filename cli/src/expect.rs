@@ -15,6 +15,7 @@
 use crate::case_file::CaseError;
 use bridgelaw_runtime::auction::{Call, Seat};
 use bridgelaw_runtime::play::Card;
+use bridgelaw_runtime::tables::Rectification;
 use bridgelaw_runtime::Ruling;
 use marked_yaml::{Node, Span};
 use serde::Serialize;
@@ -386,8 +387,8 @@ pub fn lead_lines(ruling: &Ruling) -> Vec<String> {
         .iter()
         .map(|l| {
             let mut s = format!("{:?} {}", l.seat, l.status);
-            if let Some(k) = l.kind.filter(|k| l.status != "lapsed" || *k == "no_lead_restriction") {
-                s += &format!(" {k}");
+            if let Some(k) = l.kind.filter(|k| l.status != "lapsed" || *k == Rectification::NoLeadRestriction) {
+                s += &format!(" {}", k.name());
             }
             if let Some(suit) = &l.suit {
                 s += &format!(" {suit}");

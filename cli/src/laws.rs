@@ -19,7 +19,7 @@ use bridgelaw_compiler::interp::{Decided, Interpreter};
 use bridgelaw_compiler::model::{self, OutcomeKind, Program};
 use bridgelaw_compiler::SourceSet;
 use bridgelaw_runtime::tables::{
-    self, Clause, Edition, FactId, FactSource, Facts, Laws, Rectification, Table, Verdict,
+    self, Clause, Edition, FactId, FactSource, Facts, Laws, Rectification, Table, Template, Verdict,
 };
 use bridgelaw_runtime::{RefereeError, Ruling};
 use std::fmt;
@@ -272,7 +272,14 @@ struct Interpreted {
     rules: Vec<&'static tables::Rule>,
     /// Per runtime table, if the edition defines it.
     tables: Vec<Option<TableMap>>,
+    /// Per runtime rectification kind (`Rectification::index`): its ruling text in the edition.
+    texts: Vec<&'static Template>,
+    /// Per runtime rectification kind: its `standing` text in the edition, if any.
+    standings: Vec<Option<&'static Template>>,
 }
+
+/// An edition's texts and `standing` texts, by the runtime's rectification index.
+type Texts = (Vec<&'static Template>, Vec<Option<&'static Template>>);
 
 /// A table of the program: its index, the runtime's facts it tests, and each of them with
 /// its program index.
@@ -310,7 +317,24 @@ impl Interpreted {
             let tested: &'static [FactId] = Box::leak(ids.iter().map(|x| x.1).collect::<Vec<_>>().into_boxed_slice());
             tables[v.tables[a.table] as usize] = Some((a.table, tested, ids));
         }
-        Interpreted { name, title: leak(&e.title), clauses, interpreter: Interpreter::new(p, e), rules, tables }
+        let interpreter = Interpreter::new(p, e);
+        let (texts, standings) = Self::texts(&interpreter, v);
+        Interpreted { name, title: leak(&e.title), clauses, interpreter, rules, tables, texts, standings }
+    }
+
+    /// The edition's ruling texts as static data, by the runtime's rectification index.
+    fn texts(interpreter: &Interpreter<'static>, v: &Vocabulary) -> Texts {
+        static NONE: Template = Template { source: "", pieces: &[] };
+        let leaked = |t: &model::Template| {
+            &*Box::leak(Box::new(Template { source: leak(&t.source), pieces: pieces(&t.pieces) }))
+        };
+        let mut texts = vec![&NONE; Rectification::SIGNATURES.len()];
+        let mut standings = vec![None; Rectification::SIGNATURES.len()];
+        for (r, &i) in v.rectifications.iter().enumerate() {
+            texts[i] = leaked(interpreter.text(r));
+            standings[i] = interpreter.standing(r).map(leaked);
+        }
+        (texts, standings)
     }
 
     /// A rule's static form: the runtime's names for its facts and outcomes, with their traces.
@@ -384,4 +408,50 @@ impl Laws for Interpreted {
     fn tests(&self, table: Table) -> &'static [FactId] {
         self.tables[table as usize].as_ref().map_or(&[], |t| t.1)
     }
+
+    fn text(&self, rectification: Rectification) -> &'static Template {
+        self.texts[rectification.index()]
+    }
+
+    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {
+        self.standings[rectification.index()]
+    }
+}
+
+/// A checked template's pieces as the runtime's static pieces.
+fn pieces(list: &[model::Piece]) -> &'static [tables::Piece] {
+    use tables::{Base, Piece, Selector};
+    let out: Vec<Piece> = list
+        .iter()
+        .map(|piece| match piece {
+            model::Piece::Text(t) => Piece::Text(leak(t)),
+            model::Piece::Seat { base, turns } => {
+                let base = match base {
+                    model::Base::Offender => Base::Offender,
+                    model::Base::Turn => Base::Turn,
+                };
+                Piece::Seat { base, turns: *turns }
+            }
+            model::Piece::Seats => Piece::Seats,
+            model::Piece::Party { param } => Piece::Party { param: *param as u8 },
+            model::Piece::Act => Piece::Act,
+            model::Piece::Suit { singular, fallback } => {
+                Piece::Suit { singular: *singular, fallback: pieces(fallback) }
+            }
+            model::Piece::Strain { fallback } => Piece::Strain { fallback: pieces(fallback) },
+            model::Piece::RestrictionSuit { fallback } => Piece::RestrictionSuit { fallback: pieces(fallback) },
+            model::Piece::Choose { on, arms } => {
+                let on = match on {
+                    model::Selector::Param(k) => Selector::Param(*k as u8),
+                    model::Selector::ActKind => Selector::ActKind,
+                    model::Selector::TurnPosition => Selector::TurnPosition,
+                    model::Selector::SeatsCount => Selector::SeatsCount,
+                    model::Selector::RestrictionLead => Selector::RestrictionLead,
+                };
+                let arms: Vec<&'static [Piece]> = arms.iter().map(|a| pieces(a)).collect();
+                Piece::Choose { on, arms: Box::leak(arms.into_boxed_slice()) }
+            }
+        })
+        .collect();
+    Box::leak(out.into_boxed_slice())
 }

@@ -50,6 +50,8 @@ pub enum Code {
     NestingTooDeep,
     NameCollision,
     EmptyEdition,
+    TemplateSyntax,
+    UnusedParameter,
     /// A case file (the CLI's): malformed, or inconsistent with the record it gives.
     Malformed,
     /// A case file's irregularity that the edition's tables do not yet rule.
@@ -80,6 +82,8 @@ impl Code {
             Code::NestingTooDeep => "nesting-too-deep",
             Code::NameCollision => "name-collision",
             Code::EmptyEdition => "empty-edition",
+            Code::TemplateSyntax => "template-syntax",
+            Code::UnusedParameter => "unused-parameter",
             Code::Malformed => "malformed",
             Code::NotYetRuled => "not-yet-ruled",
             Code::NoRuleApplies => "no-rule-applies",

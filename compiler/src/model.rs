@@ -51,6 +51,8 @@ pub struct FactDef {
 pub struct Param {
     pub name: String,
     pub ty: usize,
+    /// Whether the ruling text may leave the parameter out.
+    pub optional: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -58,6 +60,76 @@ pub struct RectificationDef {
     pub name: String,
     pub doc: String,
     pub params: Vec<Param>,
+    /// The ruling text, unless an edition overrides it.
+    pub text: Template,
+    /// The words of what it leaves standing (a lead restriction, an obligation), if its own.
+    pub standing: Option<Template>,
+}
+
+/// A checked ruling text: literal text and typed values (`docs/authoring.md`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Template {
+    /// The template as the source writes it.
+    pub source: String,
+    pub pieces: Vec<Piece>,
+}
+
+/// A seat a template's context names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Base {
+    Offender,
+    Turn,
+}
+
+/// One piece of a template; the runtime's `Piece` with owned data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    Text(String),
+    /// `base`, then `turns` steps to the left.
+    Seat {
+        base: Base,
+        turns: u8,
+    },
+    Seats,
+    /// The players a `party` parameter names.
+    Party {
+        param: usize,
+    },
+    Act,
+    Suit {
+        singular: bool,
+        fallback: Vec<Piece>,
+    },
+    Strain {
+        fallback: Vec<Piece>,
+    },
+    /// The suit a lead restriction concerns, in a `standing` text.
+    RestrictionSuit {
+        fallback: Vec<Piece>,
+    },
+    /// One text per value of `on`, by value index.
+    Choose {
+        on: Selector,
+        arms: Vec<Vec<Piece>>,
+    },
+}
+
+/// What a choice is made on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selector {
+    Param(usize),
+    ActKind,
+    TurnPosition,
+    SeatsCount,
+    /// Whether the restricted lead is the opening lead: `opening`, `later`.
+    RestrictionLead,
+}
+
+impl Selector {
+    pub const RESTRICTION_LEAD: [&'static str; 2] = ["opening", "later"];
+    pub const ACT_KIND: [&'static str; 2] = ["call", "card"];
+    pub const TURN_POSITION: [&'static str; 4] = ["offender", "lho", "partner", "rho"];
+    pub const SEATS_COUNT: [&'static str; 3] = ["none", "one", "several"];
 }
 
 #[derive(Clone, Debug)]
@@ -253,6 +325,10 @@ pub struct Edition {
     pub analyses: Vec<Analysis>,
     /// How many `verified` clauses the drift check found in their held documents.
     pub verified_in_source: usize,
+    /// The edition's ruling texts in place of the vocabulary's: (rectification, text).
+    pub texts: Vec<(usize, Template)>,
+    /// The edition's `standing` texts in place of the vocabulary's.
+    pub standings: Vec<(usize, Template)>,
 }
 
 impl Clause {
@@ -300,4 +376,16 @@ pub struct Program {
     pub rectifications: Vec<RectificationDef>,
     pub tables: Vec<TableDef>,
     pub editions: Vec<Edition>,
+}
+
+impl Program {
+    /// The ruling text of rectification `r` in edition `e`: the edition's own, else the vocabulary's.
+    pub fn text<'a>(&'a self, e: &'a Edition, r: usize) -> &'a Template {
+        e.texts.iter().find(|(i, _)| *i == r).map_or(&self.rectifications[r].text, |(_, t)| t)
+    }
+
+    /// The `standing` text of rectification `r` in edition `e`, if it has one of its own.
+    pub fn standing<'a>(&'a self, e: &'a Edition, r: usize) -> Option<&'a Template> {
+        e.standings.iter().find(|(i, _)| *i == r).map(|(_, t)| t).or(self.rectifications[r].standing.as_ref())
+    }
 }

@@ -7,6 +7,7 @@ pub mod case;
 pub mod play;
 pub mod referee;
 pub mod ruling;
+mod text;
 
 pub use bridgelaw_tables as tables;
 pub use case::{Case, Event};

@@ -4,7 +4,8 @@
 
 use crate::auction::{Call, Contract, Made, Seat};
 use crate::play::{Card, Revoke, RevokeKind};
-use bridgelaw_tables::{AcceptedRevoke, Duration, LeadDuration, Rectification};
+use crate::text::{fill, Filling};
+use bridgelaw_tables::{Rectification, Template};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -49,304 +50,14 @@ pub struct Rectified {
     pub rule: &'static str,
     /// The clauses behind it, the deciding clause first.
     pub clauses: Vec<&'static str>,
+    /// Its ruling text, as the laws of its edition write it (filled by `text`).
+    pub template: &'static Template,
 }
 
 impl Rectified {
-    /// What the rectification means at this table, in words.
+    /// What the rectification means at this table, in words: its edition's template, filled.
     pub fn text(&self) -> String {
-        let Context { offender: o, act: c, turn_of } = self.context;
-        let names = self.seats.iter().map(|s| s.name()).collect::<Vec<_>>().join(" and ");
-        match self.kind {
-            Rectification::CallStands => format!("{o}'s {c} stands; the auction continues with {}", o.lho()),
-            Rectification::CancelCall => format!("{o}'s {c} is cancelled; the auction reverts to {turn_of}"),
-            Rectification::CancelFromCall => format!(
-                "{o}'s {c} and every later call are cancelled; the auction reverts to {turn_of} as if there had been no irregularity"
-            ),
-            Rectification::SubstitutePass => format!("a pass is substituted for {o}'s {c}"),
-            Rectification::SubstituteCall if turn_of != o => {
-                format!("{o}'s {c} replaces his earlier call, which is withdrawn; the auction continues with {turn_of}")
-            }
-            Rectification::SubstituteCall => format!("{o}'s {c} replaces his earlier call, which is withdrawn"),
-            Rectification::WithdrawEarlierCall if turn_of == o.partner() => {
-                format!("{o}'s earlier call is withdrawn and his {c} replaces it")
-            }
-            Rectification::WithdrawEarlierCall => format!("{o}'s earlier call is withdrawn; his next call replaces it"),
-            Rectification::BarredPlayerPasses => {
-                format!("{turn_of}, obliged to pass, is deemed to have passed; {o}'s {c} is in rotation")
-            }
-            Rectification::DeemSubsequent => match c {
-                Act::Call(_) => format!("{turn_of}'s call is taken first; {o}'s {c} is deemed made after it"),
-                Act::Card(_) => format!("{turn_of}'s card is taken first; {o}'s {c} is deemed played after it"),
-            },
-            Rectification::ReopenAuction => format!("the auction does not end; {turn_of}, deprived of his turn, calls"),
-            Rectification::ScoreWithoutCall => {
-                format!("{o}'s {c} is struck out: the final contract is scored as if it had not been made")
-            }
-            Rectification::CallChanged => format!("{o}'s {c} replaces the call he changes, which is withdrawn"),
-            Rectification::ChangeRefused => format!("{o} may not change his call to {c}; his call stands"),
-            Rectification::AdjustedScoreIfAdvantage => format!(
-                "it is too late for {o} to change his call; the director awards an adjusted score if he judges that {} and {} gained an advantage from the misinformation",
-                o.lho(),
-                o.rho()
-            ),
-            Rectification::AwardAdjustedScore => "the director awards an adjusted score; the deal is not played on".into(),
-            Rectification::CancelDeal => "the director cancels the deal".into(),
-            Rectification::DealContinues => "the deal is not cancelled; the auction goes on".into(),
-            Rectification::CancelLaterPasses => {
-                format!("the passes made after the call that deprived {turn_of} of his turn are cancelled")
-            }
-            Rectification::MustPass { duration: Duration::NextTurn, .. } => {
-                format!("{names} must pass at the next turn to call")
-            }
-            Rectification::MustPass { duration: Duration::Throughout, .. } => {
-                format!("{names} must pass throughout the auction")
-            }
-            Rectification::NoDoubleOrRedouble { .. } => {
-                format!("{names} may make any sufficient bid or pass at the next turn, but may not double or redouble")
-            }
-            Rectification::MustRepeatCall { .. } => format!("{names} must repeat {c} at the next turn"),
-            Rectification::MustCorrectWithSufficientBidOrPass { .. } => {
-                format!("{names} must replace {c} by a sufficient bid or a pass, not a double or redouble")
-            }
-            Rectification::NoFurtherRectification => "the auction proceeds without further rectification".into(),
-            Rectification::LeadRestrictions { .. } => {
-                format!("if {o} becomes a defender, declarer may restrict {names}'s lead")
-            }
-            Rectification::RequireOrProhibitSuit => "declarer may require or prohibit the suit of the withdrawn bid".into(),
-            Rectification::ProhibitAnySuit => "declarer may prohibit the lead of any one suit".into(),
-            Rectification::NoLeadRestriction => "no lead restriction".into(),
-            Rectification::ReviewDamagingInformation => format!(
-                "the director is to consider an adjusted score if information from {o}'s withdrawn {c} damaged {} and {}",
-                o.lho(),
-                o.rho()
-            ),
-            Rectification::CancelledPassesInformation { .. } => {
-                format!("information from the cancelled passes is unauthorized to {names}, {o} having called out of rotation")
-            }
-            Rectification::WithdrawnCallInformation { .. } => {
-                format!("information from {o}'s withdrawn {c} is unauthorized to {names}")
-            }
-            Rectification::ReviewOutcome => format!(
-                "at the end of play the director is to consider an adjusted score if, without the assistance gained through the infraction, the outcome could well have been different and {} and {} are damaged",
-                o.lho(),
-                o.rho()
-            ),
-            Rectification::ProhibitUnspecifiedSuit => {
-                "declarer may prohibit the lead of any one suit the offender did not specify in the legal auction".into()
-            }
-            Rectification::TransferTricks { count, .. } => {
-                let n = ["no trick is", "one trick is", "two tricks are"][count as usize];
-                format!("{n} transferred from {o} and {}'s side to {} and {}", o.partner(), o.lho(), o.rho())
-            }
-            Rectification::ReviewEquity => format!(
-                "the director is to award an adjusted score if the transfer does not compensate {} and {} for the damage",
-                o.lho(),
-                o.rho()
-            ),
-            Rectification::TrickAdjustmentStands => format!(
-                "the director judges {} and {} compensated by the law: the result stands as the trick adjustment leaves it",
-                o.lho(),
-                o.rho()
-            ),
-            Rectification::RevokeCardUnauthorized => format!(
-                "information from {o}'s withdrawn revoke card {c} is unauthorized for {}",
-                o.partner()
-            ),
-            Rectification::CorrectOtherRevoke => format!(
-                "the revoke of {} and {}'s side on the same trick is corrected too: its card is withdrawn and a legal card substituted, after {o}'s",
-                o.lho(),
-                o.rho()
-            ),
-            Rectification::OtherRevokePenaltyCard { .. } => {
-                format!("the card withdrawn by {} and {}'s side in correcting their revoke becomes a penalty card", o.lho(), o.rho())
-            }
-            Rectification::AssignAdjustedScore => format!(
-                "the director judges {} and {} insufficiently compensated for the damage caused by {o}'s revoke, and assigns an adjusted score",
-                o.lho(),
-                o.rho()
-            ),
-            Rectification::LeadStands => format!("{o}'s lead of {c} stands as a correct lead; {} plays next", o.lho()),
-            Rectification::LeadFromCorrectHand => format!("the lead is made from the correct hand, {turn_of}'s"),
-            Rectification::CardRestored => format!("{o}'s {c} is taken back into his hand without penalty"),
-            Rectification::LeadSameSuit => {
-                format!("{names} must lead a {} if he can", c_suit(c).map(|s| &s.name()[..s.name().len() - 1]).unwrap_or("card of the same suit"))
-            }
-            Rectification::DeclarerSpreads => format!(
-                "{} spreads his hand and becomes dummy; {} becomes declarer, and {o}'s opening lead of {c} stands",
-                o.lho(),
-                o.rho()
-            ),
-            Rectification::ProperLeadStands => format!(
-                "{turn_of}'s proper lead stands; {o}'s {c} and any card played to it are taken back without penalty"
-            ),
-            Rectification::PenaltyCard { .. } => format!("{names}'s {c} becomes a penalty card"),
-            Rectification::MajorPenaltyCard => format!(
-                "{names}'s {c} is a major penalty card: it must be played at the first legal opportunity, and declarer has lead options when {}'s partner has the lead",
-                names
-            ),
-            Rectification::MinorPenaltyCard => format!(
-                "{names}'s {c} is a minor penalty card: {names} may not play another card of its suit below honour rank before it"
-            ),
-            Rectification::PartnerPlaysHighest => format!("{names} must play the highest card he holds of the suit led"),
-            Rectification::PartnerPlaysLowest => format!("{names} must play the lowest card he holds of the suit led"),
-            Rectification::PartnerPlaysOtherSuit => format!("{names} must play a card of another suit, which declarer names"),
-            Rectification::PartnerMayNotPlaySuit { suit } => {
-                format!("{names} may not play {}, which declarer names, to this trick", suit.name())
-            }
-            Rectification::PartnerPlaysSuit { suit } => {
-                format!("{names} must play {}, which declarer names, to this trick", suit.name())
-            }
-            Rectification::OptionNotAvailable => {
-                "declarer's choice is not one of the options this edition's law gives him".into()
-            }
-            Rectification::FaceDownLeadRetracted => format!("{o}'s face-down opening lead {c} is taken back into his hand"),
-            Rectification::PlayAtProperTurn => {
-                format!("{o}'s {c} goes back to his hand, and he must play it to the trick at his proper turn")
-            }
-            Rectification::FollowsIrregularLead => format!(
-                "{o}'s {c} stays played to the irregular lead, without penalty: it stands if the lead stands, and goes back with it otherwise"
-            ),
-            Rectification::PlayStands => format!("no rectification: {o}'s {c} counts as played in turn"),
-            Rectification::PenaltiesRemain => format!(
-                "the lead and play penalties already imposed on {o} and {} stay in force",
-                o.partner()
-            ),
-            Rectification::ReviewLineOfPlay => format!(
-                "the director may award an adjusted score if {o}'s side adopts a line of play that could have been based on information from the irregular {c}"
-            ),
-            Rectification::DesignatedCardPlayed => format!("{o} designates the card he plays, {c}; the others are taken back"),
-            Rectification::RequirePenaltyCardSuit => format!(
-                "{names} must lead {}; every penalty card of that suit is picked up",
-                c_suit(c).map(|s| s.name()).unwrap_or("the penalty card's suit")
-            ),
-            Rectification::ProhibitPenaltyCardSuit { lasts } => format!(
-                "{names} may not lead {} {}; every penalty card of that suit is picked up",
-                c_suit(c).map(|s| s.name()).unwrap_or("the penalty card's suit"),
-                match lasts {
-                    LeadDuration::WhileOnLead => "for as long as he retains the lead",
-                    LeadDuration::NextLead => "at his next lead",
-                }
-            ),
-            Rectification::PenaltyCardStays => format!("{names} may lead any card; {o}'s penalty card {c} stays on the table"),
-            Rectification::RequireNamedPenaltyCardSuit { suit } => format!(
-                "{names} must lead {}, which declarer names; every penalty card of {o}'s in that suit is picked up",
-                suit.name()
-            ),
-            Rectification::ProhibitNamedPenaltyCardSuit { suit, lasts } => format!(
-                "{names} may not lead {}, which declarer names, {}; every penalty card of {o}'s in that suit is picked up",
-                suit.name(),
-                match lasts {
-                    LeadDuration::WhileOnLead => "for as long as he retains the lead",
-                    LeadDuration::NextLead => "at his next lead",
-                }
-            ),
-            Rectification::InformationAdjustedScore => format!(
-                "the director judges that the information conveyed by {o}'s exposed {c} damaged {} and {}, and awards an adjusted score",
-                o.lho(),
-                o.rho()
-            ),
-            Rectification::InformationNoDamage => format!(
-                "the director judges that the information conveyed by {o}'s exposed {c} did not damage {} and {}: the result stands",
-                o.lho(),
-                o.rho()
-            ),
-            Rectification::PenaltyCardDesignated => {
-                format!("declarer designates which of {o}'s penalty cards he plays: {c}")
-            }
-            Rectification::AnyLegalCard => format!("{o}, unable to comply with the penalty, may play any legal card, as {c}"),
-            Rectification::ObligationRevoke => {
-                format!("{o}'s {c} fails to comply with a penalty he could have complied with: a revoke")
-            }
-            Rectification::IllegalCardAccepted { revoke: AcceptedRevoke::Cancelled } => {
-                format!("{o}'s {c} stands, accepted by declarer; the penalty card it replaced remains a penalty card")
-            }
-            Rectification::IllegalCardAccepted { revoke: AcceptedRevoke::Stands } => format!(
-                "{o}'s {c} stands, accepted by declarer, and is not corrected: it remains a revoke; the penalty card it replaced remains a penalty card"
-            ),
-            Rectification::PenaltyCardSubstituted => {
-                format!("{o}'s {c} is withdrawn, and the penalty card he should have played takes its place")
-            }
-            Rectification::RequireRestrictedSuit => {
-                format!("{names} must lead {}, the suit of {o}'s withdrawn {c}", bid_suit(c))
-            }
-            Rectification::ProhibitRestrictedSuit => format!(
-                "{names} may not lead {}, the suit of {o}'s withdrawn {c}, for as long as he retains the lead",
-                bid_suit(c)
-            ),
-            Rectification::ProhibitNamedSuit { suit } => {
-                format!("{names} may not lead {}, which declarer names, for as long as he retains the lead", suit.name())
-            }
-            Rectification::ProhibitionRefused { suit } => format!(
-                "declarer may not prohibit {}, which {o} specified in the legal auction; he may name another suit, or none",
-                suit.name()
-            ),
-            Rectification::LeadUnrestricted => format!("declarer does not restrict {names}'s lead"),
-            Rectification::DirectorRulesSettlement => format!(
-                "the rectification of {o}'s {c} is the director's alone: he confirms or cancels what the players settled, and rules as the Laws provide"
-            ),
-            Rectification::OptionsExplained => format!(
-                "the director explains to {names} the options the Laws give them, which they had not been told, and they choose again"
-            ),
-            Rectification::CardWithdrawn => format!("{o} withdraws {c} and plays another card in its place"),
-            Rectification::WithdrawalRefused => format!("{o} may not withdraw {c}: it stays played"),
-            Rectification::CorrectRevoke => format!("{o}'s revoke card {c} is withdrawn; he substitutes a legal card"),
-            Rectification::LaterCardsMayBeWithdrawn => format!(
-                "{} and {} may withdraw any card played after the revoke and substitute another",
-                o.lho(),
-                o.rho()
-            ),
-            Rectification::RevokeNotEstablished => {
-                format!("this act does not establish {o}'s revoke, which may still be corrected")
-            }
-            Rectification::RestrictionLapses => "the lead restriction lapses".into(),
-            Rectification::RestrictionApplies => {
-                "the lead restriction applies at the restricted player's first turn to lead".into()
-            }
-            Rectification::HonourCard => format!("{c} is of honour rank"),
-            Rectification::CardBelowHonourRank => format!("{c} is below honour rank"),
-            Rectification::RevokeEstablished => {
-                format!("{o}'s revoke is established: it may no longer be corrected, except on the twelfth trick, and the revoke trick stands")
-            }
-            Rectification::InspectionAllowed => {
-                format!("{turn_of} may inspect the quitted trick {o} led with {c}, the director consenting")
-            }
-            Rectification::InspectionRefused => format!(
-                "{turn_of} may not inspect the quitted trick {o} led with {c}: saying a revoke has occurred does not entitle him to"
-            ),
-            Rectification::InquiryPermitted => format!("{turn_of} may ask {o} whether he holds a card of the suit led"),
-            Rectification::ImproperInquiry => format!(
-                "{turn_of} may not ask {o} about a possible revoke: the question is a breach of propriety, which the director may rectify"
-            ),
-            Rectification::ReviewEnforcedPass => format!(
-                "the director is to consider an adjusted score if a pass that this ruling enforces on {o}'s side damages {} and {}",
-                o.lho(),
-                o.rho()
-            ),
-            Rectification::WithdrawLhoCall => format!(
-                "{} withdraws the call he made over {o}'s first call and calls again; information from it is authorized to {} and {}, and unauthorized to {o} and {}",
-                o.lho(),
-                o.lho(),
-                o.rho(),
-                o.partner()
-            ),
-        }
-    }
-}
-
-/// The suit of a withdrawn bid, in words.
-fn bid_suit(a: Act) -> &'static str {
-    match a {
-        Act::Call(crate::auction::Call::Bid { strain, .. }) => {
-            crate::play::trump_suit(strain).map_or("notrump", |s| s.name())
-        }
-        _ => "the suit of the withdrawn call",
-    }
-}
-
-fn c_suit(a: Act) -> Option<crate::play::Suit> {
-    match a {
-        Act::Card(c) => Some(c.suit),
-        Act::Call(_) => None,
+        fill(self.template, &Filling { context: self.context, seats: &self.seats, kind: self.kind, restriction: None })
     }
 }
 
@@ -541,9 +252,10 @@ pub struct LeadRestriction {
     /// The player whose lead may be restricted.
     pub seat: Seat,
     pub status: LeadStatus,
-    /// The restriction's rectification once decided: `require_or_prohibit_suit`,
-    /// `prohibit_any_suit` or `no_lead_restriction`.
-    pub kind: Option<&'static str>,
+    /// The restriction's rectification once decided, as the `lead_restriction` table gives
+    /// it (`require_or_prohibit_suit`, `prohibit_any_suit`, …; in JSON its name).
+    #[serde(serialize_with = "rectification_name")]
+    pub kind: Option<Rectification>,
     /// For `require_or_prohibit_suit`, the suit of the withdrawn bid.
     pub suit: Option<String>,
     /// Whether the restricted lead is the opening lead.
@@ -561,18 +273,11 @@ pub struct DamageReview {
 }
 
 impl DamageReview {
-    /// The review in words: an enforced pass names the players who were bound to pass.
+    /// The review in words: the review's template filled with the players whose enforced
+    /// passes are in question as its `seats`.
     pub fn text(&self) -> String {
-        let o = self.review.context.offender;
-        if self.review.kind == Rectification::ReviewEnforcedPass && !self.seats.is_empty() {
-            let names = self.seats.iter().map(|s| s.name()).collect::<Vec<_>>().join(" and ");
-            return format!(
-                "the director is to consider an adjusted score if the enforced pass of {names} damages {} and {}",
-                o.lho(),
-                o.rho()
-            );
-        }
-        self.review.text()
+        let r = &self.review;
+        fill(r.template, &Filling { context: r.context, seats: &self.seats, kind: r.kind, restriction: None })
     }
 }
 
@@ -750,6 +455,13 @@ fn as_value_map<S: serde::Serializer>(pairs: &[(&'static str, &'static str)], s:
 
 fn as_values_map<S: serde::Serializer>(pairs: &[(&'static str, Vec<&'static str>)], s: S) -> Result<S::Ok, S::Error> {
     s.collect_map(pairs.iter().map(|(k, v)| (k, v.iter().map(|v| Value(v)).collect::<Vec<_>>())))
+}
+
+fn rectification_name<S: serde::Serializer>(r: &Option<Rectification>, s: S) -> Result<S::Ok, S::Error> {
+    match r {
+        Some(r) => s.serialize_str(r.name()),
+        None => s.serialize_none(),
+    }
 }
 
 fn call_text<S: serde::Serializer>(c: &Option<Call>, s: S) -> Result<S::Ok, S::Error> {

@@ -10,6 +10,9 @@
 //! law interpreter on the compiler's side, so that a law directory can be
 //! ruled without a rebuild.
 
+mod text;
+pub use text::{Base, Piece, Selector, Template};
+
 /// Where the engine learns a fact; mirrors the `source:` of each fact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FactSource {
@@ -104,6 +107,11 @@ pub trait Laws: Sync {
     fn decide(&self, table: Table, facts: &Facts) -> Decision {
         Decision::of(self, table, facts)
     }
+    /// The ruling text of a rectification kind in this edition (`text.rs`).
+    fn text(&self, rectification: Rectification) -> &'static Template;
+    /// The words of what a rectification leaves standing (a lead restriction at the end of
+    /// the auction, an obligation at the end of the record), if it has its own.
+    fn standing(&self, rectification: Rectification) -> Option<&'static Template>;
 }
 
 /// The most steps (a table and the tables it delegates to) one decision may

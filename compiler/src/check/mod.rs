@@ -8,6 +8,7 @@ mod interface;
 mod names;
 mod sources;
 mod tables;
+mod templates;
 
 use crate::diagnostic::{did_you_mean, Code, Diagnostic, Location};
 use crate::model::*;
@@ -287,10 +288,22 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
             .iter()
             .filter_map(|p| {
                 let ty = c.lookup("type", &p.ty, types.iter().map(|t| t.name.as_str()), c.loc(&p.ty), None)?;
-                Some(Param { name: p.name.to_string(), ty })
+                Some(Param { name: p.name.to_string(), ty, optional: p.optional.as_ref().is_some_and(|o| **o) })
             })
             .collect();
-        rectifications.push(RectificationDef { name: r.name.to_string(), doc: r.doc.to_string(), params });
+        // Without a `text:`, the ruling text is the doc, as it stands.
+        let doc = Template { source: r.doc.to_string(), pieces: vec![Piece::Text(r.doc.to_string())] };
+        let mut def =
+            RectificationDef { name: r.name.to_string(), doc: r.doc.to_string(), params, text: doc, standing: None };
+        if let Some(text) = &r.text {
+            if let Some(t) = templates::check(c, &types, &def, text, &r.name, false) {
+                def.text = t;
+            }
+        }
+        if let Some(text) = &r.standing {
+            def.standing = templates::check(c, &types, &def, text, &r.name, true);
+        }
+        rectifications.push(def);
     }
     let mut program =
         Program { types, documents: Vec::new(), facts, rectifications, tables: Vec::new(), editions: Vec::new() };
@@ -690,6 +703,7 @@ fn check_edition(
     if c.diagnostics.iter().filter(|d| d.is_error()).count() == errors_before {
         interface::check(c, p, &rules, &clauses, &name);
     }
+    let (texts, standings) = edition_texts(c, p, &file);
     let errors_after = c.diagnostics.iter().filter(|d| d.is_error()).count();
     let files = {
         let mut f: Vec<String> = clauses.iter().map(|c| c.file.clone()).collect();
@@ -705,7 +719,42 @@ fn check_edition(
         rules,
         analyses: Vec::new(),
         verified_in_source: 0,
+        texts,
+        standings,
     })
+}
+
+/// An edition's ruling texts in place of the vocabulary's, each checked as the vocabulary's are.
+type Texts = Vec<(usize, Template)>;
+
+/// An edition's ruling texts and `standing` texts in place of the vocabulary's, each checked as
+/// the vocabulary's are.
+fn edition_texts(c: &mut Checker, p: &Program, file: &EditionFile) -> (Texts, Texts) {
+    check_unique(c, "text of rectification", file.texts.iter().map(|t| &t.rectification));
+    let (mut texts, mut standings) = (Vec::new(), Vec::new());
+    for t in &file.texts {
+        let known = p.rectifications.iter().map(|r| r.name.as_str());
+        let Some(r) = c.lookup("rectification", &t.rectification, known, c.loc(&t.rectification), None) else {
+            continue;
+        };
+        if t.text.is_none() && t.standing.is_none() {
+            let message = format!("the entry for `{}` gives no text", t.rectification.as_str());
+            let help = "give the edition's `text:`, its `standing:`, or both";
+            c.error(Code::YamlStructure, c.loc(&t.rectification), None, message, help);
+        }
+        let def = &p.rectifications[r];
+        if let Some(template) =
+            t.text.as_ref().and_then(|s| templates::check(c, &p.types, def, s, &t.rectification, false))
+        {
+            texts.push((r, template));
+        }
+        if let Some(template) =
+            t.standing.as_ref().and_then(|s| templates::check(c, &p.types, def, s, &t.rectification, true))
+        {
+            standings.push((r, template));
+        }
+    }
+    (texts, standings)
 }
 
 fn delegation_cycle(rules: &[Rule], start: usize) -> Option<Vec<usize>> {

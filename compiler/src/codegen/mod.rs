@@ -235,6 +235,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
         .ret("&'static dyn Laws")
         .push_block(laws_block);
     rectification_signatures(&mut scope, p);
+    rectification_arguments(&mut scope, p);
     for e in &p.editions {
         edition_module(&mut scope, p, e);
     }
@@ -335,6 +336,7 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
     s.raw(format!(
         "/// The verdict of rule number `i` of a dense index.\n#[inline]\nfn verdict(i: {ty}) -> Verdict {{\n    if i == {excluded} {{\n        Verdict::Assumed\n    }} else {{\n        Verdict::Rule(&RULES[i as usize])\n    }}\n}}"
     ));
+    edition_texts(s, p, e);
     let mut ask = Block::new("match table");
     let mut tests = Block::new("match table");
     for a in &e.analyses {
@@ -349,7 +351,7 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
         tests.line("_ => &[],");
     }
     s.raw(format!(
-        "/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn ask(&self, table: Table, facts: &Facts) -> Verdict {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n}}",
+        "/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn ask(&self, table: Table, facts: &Facts) -> Verdict {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n}}",
         e.name,
         rust_str(&e.name),
         rust_str(&e.title),
@@ -478,4 +480,109 @@ fn table_index(s: &mut Scope, p: &Program, e: &Edition, a: &Analysis) {
         .arg("facts", "&Facts")
         .ret("Verdict")
         .line(format!("verdict({name}[{index}])"));
+}
+
+/// `Rectification::index` (its position in the vocabulary) and `Rectification::arg` (the
+/// value index of a parameter), by which the runtime finds and fills a ruling text.
+fn rectification_arguments(scope: &mut Scope, p: &Program) {
+    let mut index = Block::new("match self");
+    let mut arg = Block::new("match self");
+    for (i, r) in p.rectifications.iter().enumerate() {
+        let names: Vec<&str> = r.params.iter().map(|param| param.name.as_str()).collect();
+        let pat = if r.params.is_empty() { String::new() } else { format!(" {{ {} }}", names.join(", ")) };
+        index.line(format!(
+            "Rectification::{}{} => {i},",
+            camel(&r.name),
+            if r.params.is_empty() { "" } else { " { .. }" }
+        ));
+        if !r.params.is_empty() {
+            let values: Vec<String> = names.iter().map(|n| format!("*{n} as usize")).collect();
+            arg.line(format!(
+                "Rectification::{}{pat} => [{}].get(k).copied().unwrap_or(0),",
+                camel(&r.name),
+                values.join(", ")
+            ));
+        }
+    }
+    arg.line("_ => 0,");
+    let imp = scope.new_impl("Rectification");
+    imp.new_fn("index")
+        .vis("pub")
+        .doc("The rectification kind's position in the vocabulary, and in each edition's `TEXTS`.")
+        .arg_ref_self()
+        .ret("usize")
+        .push_block(index);
+    imp.new_fn("arg")
+        .vis("pub")
+        .doc("The value index of parameter `k`; 0 if it has none.")
+        .arg_ref_self()
+        .arg("k", "usize")
+        .ret("usize")
+        .push_block(arg);
+}
+
+/// The edition's ruling texts, one per rectification kind in vocabulary order: its own where
+/// it overrides the vocabulary's.
+fn edition_texts(s: &mut Scope, p: &Program, e: &Edition) {
+    let texts: Vec<String> = (0..p.rectifications.len())
+        .map(|r| {
+            let t = p.text(e, r);
+            format!(
+                "    // {}\n    Template {{ source: {}, pieces: {} }},",
+                p.rectifications[r].name,
+                rust_str(&t.source),
+                pieces_expr(&t.pieces)
+            )
+        })
+        .collect();
+    s.raw(format!(
+        "/// The ruling text of each rectification kind, by `Rectification::index`.\npub static TEXTS: [Template; {}] = [\n{}\n];",
+        texts.len(),
+        texts.join("\n")
+    ));
+    let standing: Vec<String> = (0..p.rectifications.len())
+        .map(|r| match p.standing(e, r) {
+            Some(t) => format!(
+                "    // {}\n    Some(Template {{ source: {}, pieces: {} }}),",
+                p.rectifications[r].name,
+                rust_str(&t.source),
+                pieces_expr(&t.pieces)
+            ),
+            None => format!("    // {}\n    None,", p.rectifications[r].name),
+        })
+        .collect();
+    s.raw(format!(
+        "/// The words of what each rectification kind leaves standing, if its own.\npub static STANDING: [Option<Template>; {}] = [\n{}\n];",
+        standing.len(),
+        standing.join("\n")
+    ));
+}
+
+fn pieces_expr(pieces: &[Piece]) -> String {
+    format!("&[{}]", pieces.iter().map(piece_expr).collect::<Vec<_>>().join(", "))
+}
+
+fn piece_expr(piece: &Piece) -> String {
+    match piece {
+        Piece::Text(t) => format!("Piece::Text({})", rust_str(t)),
+        Piece::Seat { base, turns } => format!("Piece::Seat {{ base: Base::{base:?}, turns: {turns} }}"),
+        Piece::Seats => "Piece::Seats".into(),
+        Piece::Party { param } => format!("Piece::Party {{ param: {param} }}"),
+        Piece::Act => "Piece::Act".into(),
+        Piece::Suit { singular, fallback } => {
+            format!("Piece::Suit {{ singular: {singular}, fallback: {} }}", pieces_expr(fallback))
+        }
+        Piece::Strain { fallback } => format!("Piece::Strain {{ fallback: {} }}", pieces_expr(fallback)),
+        Piece::RestrictionSuit { fallback } => {
+            format!("Piece::RestrictionSuit {{ fallback: {} }}", pieces_expr(fallback))
+        }
+        Piece::Choose { on, arms } => {
+            let on = match on {
+                Selector::Param(k) => format!("Selector::Param({k})"),
+                other => format!("Selector::{other:?}"),
+            };
+            let arms: Vec<String> = arms.iter().map(|a| pieces_expr(a)).collect();
+            format!("Piece::Choose {{ on: {on}, arms: &[{}] }}", arms.join(", "))
+        }
+    }
 }

@@ -3,8 +3,9 @@
 //! generation. It gives the same verdict as the generated table for every
 //! combination of facts (the differential test in `tests/interpreter.rs`
 //! checks all of them), so that a law directory can be ruled on at once,
-//! without a rebuild. It knows nothing of the runtime: the CLI adapts it to
-//! the runtime's `Laws` interface.
+//! without a rebuild, and with the edition's ruling texts (`text`,
+//! `standing`). It knows nothing of the runtime: the CLI adapts it to the
+//! runtime's `Laws` interface.
 
 use crate::model::*;
 
@@ -62,6 +63,16 @@ impl<'p> Interpreter<'p> {
 
     pub fn edition(&self) -> &'p Edition {
         self.edition
+    }
+
+    /// The ruling text of rectification `r` in this edition (its own, else the vocabulary's).
+    pub fn text(&self, r: usize) -> &'p Template {
+        self.program.text(self.edition, r)
+    }
+
+    /// The `standing` text of rectification `r` in this edition, if it has one.
+    pub fn standing(&self, r: usize) -> Option<&'p Template> {
+        self.program.standing(self.edition, r)
     }
 
     /// Whether the edition has rules in `table`.

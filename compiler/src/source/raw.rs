@@ -59,6 +59,12 @@ pub struct RectificationSrc {
     pub doc: S,
     #[serde(default)]
     pub params: Vec<ParamSrc>,
+    /// The ruling text: a template over the rectification's context and parameters
+    /// (`docs/authoring.md`); the `doc` is the text when it is absent.
+    pub text: Option<S>,
+    /// The words of what it leaves standing: a lead restriction at the end of the auction, or
+    /// an obligation still binding at the end of the record; `text` when absent.
+    pub standing: Option<S>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -67,6 +73,8 @@ pub struct ParamSrc {
     pub name: S,
     #[serde(rename = "type")]
     pub ty: S,
+    /// `true`: the ruling text need not show the parameter.
+    pub optional: Option<Spanned<bool>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -99,6 +107,18 @@ pub struct EditionFile {
     pub title: S,
     /// The ids, in `sources.yaml`, of the documents the edition's clauses cite.
     pub documents: Vec<S>,
+    /// Ruling texts of this edition in place of the vocabulary's.
+    #[serde(default)]
+    pub texts: Vec<TextSrc>,
+}
+
+/// An edition's ruling text for one rectification, in place of the vocabulary's.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextSrc {
+    pub rectification: S,
+    pub text: Option<S>,
+    pub standing: Option<S>,
 }
 
 /// `sources.yaml`: the registry of the source documents clauses cite.

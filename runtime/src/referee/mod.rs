@@ -169,9 +169,9 @@ fn derived_known(unknown: &[FactId]) -> Known {
 
 /// The lead-restriction table's answer on a pending restriction.
 struct LeadDecision {
-    /// The rectification's name, `open` while a judgement it depends on is not given, or
-    /// `unprovided`.
-    kind: &'static str,
+    /// The table's rectification; `None` if the tables do not decide it (and while `open`,
+    /// the last alternative's).
+    kind: Option<Rectification>,
     suit: Option<Strain>,
     clauses: Vec<&'static str>,
     /// For `open`: the question and the outcome of each answer.
@@ -195,6 +195,8 @@ struct PendingLead {
     /// Calls from this index on are "later" for the withdrawn call.
     after: usize,
     clauses: Vec<&'static str>,
+    /// The rectification that imposed it, for its words while pending.
+    kind: Rectification,
 }
 
 /// For each position in a case's events, what comes next: each seat's next call (and next
@@ -1193,6 +1195,7 @@ impl Referee<'_> {
             duration: duration.map(Duration::name),
             rule: t.rule,
             clauses: t.trace().map(|c| c.id).collect(),
+            template: self.laws.text(t.rectification),
         }
     }
 
@@ -1329,6 +1332,7 @@ impl Referee<'_> {
                             && p.facts.pass_meaning == PassMeaning::SuitShowing,
                         after,
                         clauses: view.clauses.clone(),
+                        kind: t.rectification,
                     });
                 }
             }
@@ -1383,9 +1387,9 @@ impl Referee<'_> {
         known.insert(FactId::SuitLaterSpecified);
         let (unknown, groups) = self.consult(Table::LeadRestriction, &facts, &known);
         let mut clauses = l.clauses.clone();
-        let mut kind = "unprovided";
+        let mut kind = None;
         for o in groups.iter().flat_map(|(d, _)| d.outcomes()) {
-            kind = o.rectification.name();
+            kind = Some(o.rectification);
             for c in o.trace() {
                 if !clauses.contains(&c.id) {
                     clauses.push(c.id);
@@ -1418,7 +1422,7 @@ impl Referee<'_> {
                 each.join("; ")
             )
         });
-        LeadDecision { kind: if open.is_some() { "open" } else { kind }, suit, clauses, open }
+        LeadDecision { kind: if open.is_some() { None } else { kind }, suit, clauses, open }
     }
 
     fn finish(mut self) -> Ruling {
@@ -1441,6 +1445,11 @@ impl Referee<'_> {
         let mut lead_restrictions = Vec::new();
         for l in &leads {
             let (seat, offender) = (l.seat, l.offender);
+            // The words of a restriction are its rectification's `standing` text.
+            let words = |kind: Rectification, restriction: Option<(Option<Strain>, bool)>| {
+                let context = Context { offender, act: Act::Call(l.withdrawn), turn_of: seat };
+                crate::text::standing(self.laws, &crate::text::Filling { context, seats: &[seat], kind, restriction })
+            };
             // Whether the restriction lapses at the end of the auction is the tables' to say. (A
             // lapsed restriction keeps the clauses that imposed it, as its rulings always have.)
             let lapses = if self.over { self.restriction_lapses(contract, offender) } else { None };
@@ -1451,30 +1460,32 @@ impl Referee<'_> {
                     kind: None,
                     suit: None,
                     opening_lead: false,
-                    text: format!(
-                        "if {offender}'s side defends, declarer may restrict {seat}'s lead at his first turn to lead"
-                    ),
+                    text: words(l.kind, None),
                     clauses: l.clauses.clone(),
                 },
                 (true, Some(false), Some(c)) => {
                     let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
                     self.cite(&clauses);
                     let opening = c.declarer.lho() == seat;
-                    let when = if opening { "the opening lead" } else { "his first turn to lead" };
-                    let (status, text) = match (kind, suit) {
-                        ("require_or_prohibit_suit", Some(s)) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead {}, or prohibit {} for as long as {seat} retains the lead", suit_name(s), suit_name(s))),
-                        ("require_or_prohibit_suit", None) => (LeadStatus::Applies, format!("at {when}, declarer may require {seat} to lead a suit that {offender}'s pass showed, or prohibit it for as long as {seat} retains the lead")),
-                        ("prohibit_unspecified_suit", _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit that {offender} did not specify in the legal auction, for as long as {seat} retains the lead")),
-                        ("prohibit_any_suit", _) => (LeadStatus::Applies, format!("at {when}, declarer may prohibit {seat} from leading any one suit, for as long as {seat} retains the lead")),
-                        ("no_lead_restriction", _) => (LeadStatus::Lapsed, format!("{offender} later bid the suit of the withdrawn call, so {seat}'s lead is not restricted")),
-                        ("open", _) => (LeadStatus::Open, open.unwrap_or_default()),
+                    let (status, text) = match kind {
+                        _ if open.is_some() => (LeadStatus::Open, open.unwrap_or_default()),
+                        Some(
+                            k @ (Rectification::RequireOrProhibitSuit
+                            | Rectification::ProhibitUnspecifiedSuit
+                            | Rectification::ProhibitAnySuit),
+                        ) => (LeadStatus::Applies, words(k, Some((suit, opening)))),
+                        Some(k @ Rectification::NoLeadRestriction) => {
+                            (LeadStatus::Lapsed, words(k, Some((suit, opening))))
+                        }
                         _ => (LeadStatus::Unprovided, "the tables do not decide this lead restriction".to_string()),
                     };
                     LeadRestriction {
                         seat,
                         status,
-                        kind: (kind != "open").then_some(kind),
-                        suit: suit.filter(|_| kind == "require_or_prohibit_suit").map(|s| suit_name(s).to_string()),
+                        kind,
+                        suit: suit
+                            .filter(|_| kind == Some(Rectification::RequireOrProhibitSuit))
+                            .map(|s| suit_name(s).to_string()),
                         opening_lead: opening,
                         text,
                         clauses,
@@ -1516,15 +1527,12 @@ impl Referee<'_> {
             self.bindings
                 .iter()
                 .map(|b| {
-                    let text = match b.bound {
-                        Bound::Pass(Duration::NextTurn) => format!("{} must pass at the next turn to call", b.seat),
-                        Bound::Pass(Duration::Throughout) => format!("{} must pass throughout the auction", b.seat),
-                        Bound::NoDoubleOrRedouble => format!("{} may not double or redouble at the next turn", b.seat),
-                        Bound::Repeat(c) => format!("{} must repeat {c} at the next turn", b.seat),
-                        Bound::SufficientBidOrPass => {
-                            format!("{} must make a sufficient bid or pass at the next turn", b.seat)
-                        }
-                    };
+                    // The words of an obligation are its rectification's `standing` text.
+                    let call = if let Bound::Repeat(c) = b.bound { c } else { Call::Pass };
+                    let context = Context { offender: b.seat, act: Act::Call(call), turn_of: b.seat };
+                    let kind = b.imposed_by.rectification;
+                    let filling = crate::text::Filling { context, seats: &[b.seat], kind, restriction: None };
+                    let text = crate::text::standing(self.laws, &filling);
                     Obligation { seat: b.seat, text, clauses: b.imposed_by.trace().map(|c| c.id).collect() }
                 })
                 .collect()

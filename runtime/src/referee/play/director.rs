@@ -77,34 +77,50 @@ impl Referee<'_> {
             }
             return self.rule_play(p, answers);
         }
+        self.rule_next(event, answers, ruled_before || !settled.is_empty())
+    }
+
+    /// The director is called with no irregularity pending: the table says which of the matters
+    /// awaiting him (a revoke to correct, declarer's choice for a lead) he rules on first.
+    /// `ruled`: something was ruled before, or at this entry.
+    fn rule_next(&mut self, event: usize, answers: &[(String, String)], ruled: bool) -> Result<(), RefereeError> {
+        let st = self.st();
         let unestablished = st.revokes.iter().rposition(|r| !r.established && !r.corrected && !r.accepted);
-        // A revoke to be corrected comes before the next leader's lead choices, unless the entry
-        // answers those: its correction may change who leads.
+        let (restricted, holder) = (st.restricted_lead_due(), st.penalty_card_holder());
+        // Which of the matters awaiting him the director rules on first, as the table says.
         let lead_choice = [FactId::RestrictedLeadOption, FactId::ProhibitedSuit, FactId::PenaltyCardLead];
-        let answers_lead = answers.iter().any(|(name, _)| lead_choice.iter().any(|f| f.name() == name));
-        if let Some(i) = unestablished.filter(|_| !answers_lead) {
-            return self.correction(event, i, answers);
+        let facts = Facts {
+            revoke_awaits_correction: unestablished.is_some(),
+            restricted_lead_due: restricted.is_some(),
+            penalty_card_lead_due: holder.is_some(),
+            entry_answers_lead_choice: answers.iter().any(|(name, _)| lead_choice.iter().any(|f| f.name() == name)),
+            ..Facts::default()
+        };
+        let first = self.ask_derived(Table::DirectorRulingOrder, &facts).outcomes().next().map(|t| t.rectification);
+        match (first, unestablished, restricted, holder) {
+            (Some(Rectification::RuleRevokeCorrection), Some(i), _, _) => return self.correction(event, i, answers),
+            (Some(Rectification::RuleRestrictedLead), _, Some(i), _) => return self.restricted_lead(event, i, answers),
+            (Some(Rectification::RulePenaltyCardLead), _, _, Some(h)) => return self.lead_options(event, h, answers),
+            (Some(Rectification::NoMatterPending), None, None, None) => {}
+            _ => {
+                let what = "the order of the director's rulings on the matters awaiting him";
+                return Err(unsupported_at(event, self.edition(), Some(Table::DirectorRulingOrder), what));
+            }
         }
-        if let Some(i) = st.restricted_lead_due() {
-            return self.restricted_lead(event, i, answers);
+        // Nothing awaits a ruling.
+        let st = self.st();
+        if answers.is_empty() && (!st.revokes.is_empty() || ruled) {
+            return Ok(());
         }
-        if let Some(holder) = st.penalty_card_holder() {
-            return self.lead_options(event, holder, answers);
-        }
-        match unestablished {
-            Some(i) => self.correction(event, i, answers),
-            None if answers.is_empty() && (!st.revokes.is_empty() || ruled_before) => Ok(()),
-            None if !settled.is_empty() && answers.is_empty() => Ok(()),
-            None => match st.revokes.iter().rfind(|r| r.established) {
-                Some(r) => Err(err(
-                    event,
-                    format!(
-                        "the director is called, but nothing awaits a ruling: {}'s revoke on trick {} is established and may no longer be corrected",
-                        r.seat, r.trick
-                    ),
-                )),
-                None => Err(err(event, "the director is called, but no irregularity awaits a ruling")),
-            },
+        match st.revokes.iter().rfind(|r| r.established) {
+            Some(r) => Err(err(
+                event,
+                format!(
+                    "the director is called, but nothing awaits a ruling: {}'s revoke on trick {} is established and may no longer be corrected",
+                    r.seat, r.trick
+                ),
+            )),
+            None => Err(err(event, "the director is called, but no irregularity awaits a ruling")),
         }
     }
 

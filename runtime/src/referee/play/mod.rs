@@ -22,8 +22,8 @@ const END_JUDGEMENTS: [FactId; 2] = [FactId::RevokeCompensation, FactId::MoreTri
 enum PlayBound {
     /// At his next lead, a card of this suit.
     LeadSuit(Suit),
-    /// No lead of this suit, for as long as he retains the lead or at his next lead only (the
-    /// Law 26 prohibitions last while he retains the lead, as their rectifications say).
+    /// No lead of this suit, for as long as he retains the lead or at his next lead only, as the
+    /// rectification's duration says.
     NoLeadOfSuit(Suit, LeadDuration),
     /// To the trick of this number, his highest card of the suit led.
     Highest(usize),
@@ -372,12 +372,8 @@ impl Referee<'_> {
                 return Err(err(event, format!("the play cannot start: the lead restriction on {}: {open}", l.seat)));
             }
             let kind = match kind {
-                k if k == Rectification::RequireOrProhibitSuit.name() && suit.is_some() => {
-                    RestrictionKind::SuitOfWithdrawnCall
-                }
-                k if k == Rectification::ProhibitAnySuit.name()
-                    || k == Rectification::ProhibitUnspecifiedSuit.name() =>
-                {
+                Some(Rectification::RequireOrProhibitSuit) if suit.is_some() => RestrictionKind::SuitOfWithdrawnCall,
+                Some(Rectification::ProhibitAnySuit | Rectification::ProhibitUnspecifiedSuit) => {
                     RestrictionKind::AnySuit
                 }
                 _ => continue,
@@ -629,7 +625,7 @@ impl Referee<'_> {
             | Rectification::InspectionAllowed
             | Rectification::InspectionRefused
             | Rectification::RequireRestrictedSuit
-            | Rectification::ProhibitRestrictedSuit
+            | Rectification::ProhibitRestrictedSuit { .. }
             | Rectification::ProhibitNamedSuit { .. }
             | Rectification::ProhibitionRefused { .. }
             | Rectification::LeadUnrestricted => vec![p.turn_of],
@@ -643,6 +639,7 @@ impl Referee<'_> {
             duration: None,
             rule: t.rule,
             clauses: t.trace().map(|c| c.id).collect(),
+            template: self.laws.text(t.rectification),
         }
     }
 
@@ -784,20 +781,17 @@ impl Referee<'_> {
                 return Ok(out);
             }
             Rectification::RequireRestrictedSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),
-            Rectification::ProhibitRestrictedSuit => {
-                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit?, LeadDuration::WhileOnLead), false, &view)
+            Rectification::ProhibitRestrictedSuit { lasts } => {
+                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit?, lasts), false, &view)
             }
             // The restriction is still to be exercised, with another suit.
             Rectification::ProhibitionRefused { .. } => {
                 let seat = p.turn_of;
                 self.st().restricted.iter_mut().filter(|r| r.seat == seat).for_each(|r| r.settled = false);
             }
-            Rectification::ProhibitNamedSuit { suit } => self.bind_play(
-                p.turn_of,
-                PlayBound::NoLeadOfSuit(named_suit(suit), LeadDuration::WhileOnLead),
-                false,
-                &view,
-            ),
+            Rectification::ProhibitNamedSuit { suit, lasts } => {
+                self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(named_suit(suit), lasts), false, &view)
+            }
             Rectification::IllegalCardAccepted { revoke } => {
                 let Some(i) = p.subject.revoke().filter(|&i| i < self.st().revokes.len()) else {
                     return Err(misapplied());

@@ -4,20 +4,36 @@
 
 use super::*;
 
+/// The `unmet_obligation` table's facts for a penalty a card does not meet.
+fn unmet_facts(unmet: trick::Unmet) -> Facts {
+    Facts {
+        able_to_comply: unmet.able,
+        obligation_from_premature_play: unmet.premature,
+        other_lead_requirement_met: unmet.other_lead_met,
+        ..Facts::default()
+    }
+}
+
 impl Referee<'_> {
+    /// Whether missing the penalty `unmet` is a revoke, as the `unmet_obligation` table says
+    /// (asked without recording a ruling).
+    pub(super) fn obligation_revoke(&self, unmet: trick::Unmet) -> bool {
+        let d = self.ask_derived(Table::UnmetObligation, &unmet_facts(unmet));
+        d.outcomes().any(|t| t.rectification == Rectification::ObligationRevoke)
+    }
+
+    /// A card that does not meet a lead or play penalty, or is played instead of the penalty
     /// card `due`: the table says whether it is a revoke.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn unmet_obligation(
         &mut self,
         event: usize,
         seat: Seat,
         card: Card,
-        able: bool,
-        premature: bool,
+        unmet: trick::Unmet,
         suit: Suit,
         due: Option<Card>,
     ) {
-        let facts = Facts { able_to_comply: able, obligation_from_premature_play: premature, ..Facts::default() };
+        let facts = unmet_facts(unmet);
         let turn_of = seat;
         let p = self.pending_play(event, seat, card, turn_of, Table::UnmetObligation, facts);
         let outcomes = self.record(&p, UNMET_PENALTY);

@@ -361,7 +361,7 @@ impl Referee<'_> {
 /// corrected, and, if declarer accepted it (Law 52B1), not yet found unestablished.
 fn awaits_agreement(st: &PlayState, i: usize) -> bool {
     let r = &st.revokes[i];
-    !r.established && !r.corrected && !(r.accepted && st.established_by[i].is_some())
+    !(r.established || r.corrected || r.accepted && st.established_by[i].is_some())
 }
 
 /// The trick adjustment's view of the director's finding of when attention was drawn to a revoke

@@ -101,17 +101,26 @@ impl Referee<'_> {
         if card.suit != led && st.hands[seat as usize].has_suit(led) {
             return Err(err(event, format!("{seat}'s substitute {card} does not follow suit either")));
         }
-        let own = || st.penalty_cards.iter().filter(|p| p.seat == seat);
-        let due = own().find(|p| if p.major { p.card.suit == led } else { p.card.suit == card.suit && below_honour });
-        if let Some(due) = due.filter(|_| !own().any(|p| p.card == card)) {
-            return Err(err(
-                event,
-                format!(
-                    "{seat}'s substitute must be his penalty card {}, due at his first legal opportunity",
-                    due.card
-                ),
-            ));
+        // The substitute follows suit: a penalty card of the suit led is one he can play now.
+        let own: Vec<(Card, bool)> =
+            st.penalty_cards.iter().filter(|p| p.seat == seat).map(|p| (p.card, p.major)).collect();
+        let played = own.iter().any(|(c, _)| *c == card);
+        for &(due, major) in &own {
+            let facts = Facts {
+                penalty_card_major: major,
+                penalty_card_playable: due.suit == led,
+                card_of_penalty_card_suit: due.suit == card.suit,
+                card_played_honour: !below_honour,
+                played_penalty_card: played,
+                ..Facts::default()
+            };
+            if self.penalty_card_due(event, due, &facts)? {
+                let message =
+                    format!("{seat}'s substitute must be his penalty card {due}, due at his first legal opportunity");
+                return Err(err(event, message));
+            }
         }
+        let st = self.st();
         st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
         st.hands[seat as usize].remove(card);
         st.current.cards.insert(index, (seat, card));
@@ -262,8 +271,10 @@ impl Referee<'_> {
         let number = st.trick_number();
         let led = st.current.cards.first().map(|(_, c)| c.suit);
         let binding = st.binding(seat, card, led, number);
-        let (fails_to_follow, penalty_card_missed) = st.failure(seat, card, led, &binding, below_honour);
-        Ok(!fails_to_follow && penalty_card_missed.is_none() && binding.unmet.iter().all(|(able, _)| !able))
+        let (fails_to_follow, penalty_card_missed) = self.failure(event, seat, card, led, &binding, below_honour)?;
+        Ok(!fails_to_follow
+            && penalty_card_missed.is_none()
+            && binding.unmet.iter().all(|u| !self.obligation_revoke(*u)))
     }
 
     /// A defender makes the opening lead face down.
@@ -317,12 +328,12 @@ impl Referee<'_> {
                 self.establish(event, i, EstablishingAct::PlayToNextTrick, by_offending_side);
             }
         }
+        let binding = self.st().binding(seat, card, led, number);
+        let (fails_to_follow, penalty_card_missed) = self.failure(event, seat, card, led, &binding, below_honour)?;
         let st = self.st();
-        let binding = st.binding(seat, card, led, number);
         let own = || st.penalty_cards.iter().filter(|p| p.seat == seat);
         // One of two or more penalty cards he could legally play (2017 Law 51A).
         let chosen = own().any(|p| p.card == card) && own().filter(|p| binding.legal.contains(p.card)).count() > 1;
-        let (fails_to_follow, penalty_card_missed) = st.failure(seat, card, led, &binding, below_honour);
         // Law 62B2's faced card: the revoke card was dummy's, or one of the player's penalty cards.
         let faced_penalty_card = st.penalty_cards.iter().find(|p| p.seat == seat && p.card == card).cloned();
         let card_faced = seat == st.dummy || faced_penalty_card.is_some();
@@ -330,15 +341,16 @@ impl Referee<'_> {
         let Binding { unmet, unmet_leads, .. } = binding;
         let suit = led.unwrap_or(card.suit);
         let revokes_before = self.st().revokes.len();
-        for (able, premature) in unmet {
-            self.unmet_obligation(event, seat, card, able, premature, suit, None);
+        for unmet in unmet {
+            self.unmet_obligation(event, seat, card, unmet, suit, None);
         }
         if self.st().revokes.len() > revokes_before {
             // Kept in case the revoke is corrected: the substitute lead must meet them.
             self.st().unmet_leads.extend(unmet_leads.into_iter().map(|b| (card, b)));
         }
         if let Some(due) = penalty_card_missed {
-            self.unmet_obligation(event, seat, card, true, false, suit, Some(due));
+            let unmet = Unmet { able: true, premature: false, other_lead_met: false };
+            self.unmet_obligation(event, seat, card, unmet, suit, Some(due));
         }
         let st = self.st();
         if fails_to_follow {
@@ -405,7 +417,6 @@ impl Referee<'_> {
         }
     }
 
-    /// A card that does not meet a lead or play penalty, or is played instead of the penalty
     /// Two cards played at the same moment by two players.
     pub(in crate::referee) fn simultaneous_plays(
         &mut self,
@@ -556,11 +567,21 @@ impl Referee<'_> {
     }
 }
 
+/// A lead or play penalty a card does not meet, as the `unmet_obligation` table sees it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Unmet {
+    /// The player held a card with which to meet it.
+    pub(super) able: bool,
+    /// It was imposed after his partner's premature lead or play.
+    pub(super) premature: bool,
+    /// It requires the lead of a suit, and the lead meets another requirement to lead a suit.
+    pub(super) other_lead_met: bool,
+}
+
 /// The lead and play penalties that bind a card, and whether each is met.
 pub(super) struct Binding {
-    /// For each penalty not met: whether the player was able to meet it, and whether it was
-    /// imposed after his partner's premature play.
-    unmet: Vec<(bool, bool)>,
+    /// The penalties not met.
+    unmet: Vec<Unmet>,
     /// A requirement to play a card of another suit was met.
     other_suit_met: bool,
     /// The cards the player could legally play, penalties included.
@@ -586,17 +607,20 @@ impl PlayState {
         if self.bindings.iter().all(|x| x.seat != seat) {
             return b;
         }
-        // Two requirements to lead different suits cannot both be met: meeting one, the player is
-        // unable to meet the other.
+        // A lead that meets one requirement to lead a suit: the table says what becomes of another
+        // (Law 59 in both editions: meeting one, the player cannot meet the other).
         let required_met = led.is_none()
             && self
                 .bindings
                 .iter()
                 .any(|x| x.seat == seat && x.bound == PlayBound::LeadSuit(card.suit) && hand.has_suit(card.suit));
         for x in self.bindings.iter().filter(|x| x.seat == seat) {
+            let other_lead_met =
+                matches!(x.bound, PlayBound::LeadSuit(s) if led.is_none() && required_met && s != card.suit);
             let (able, meets, allowed) = match (x.bound, led) {
+                // The cards he may lead: meeting another requirement, not this one's suit.
                 (PlayBound::LeadSuit(s), None) => {
-                    (hand.has_suit(s) && !(required_met && s != card.suit), card.suit == s, hand.of_suit(s))
+                    (hand.has_suit(s) && !other_lead_met, card.suit == s, hand.of_suit(s))
                 }
                 (PlayBound::NoLeadOfSuit(s, _), None) => (hand.has_other_suit(s), card.suit != s, hand.without_suit(s)),
                 (PlayBound::Highest(t) | PlayBound::Lowest(t), Some(l)) if t == number => {
@@ -631,68 +655,17 @@ impl PlayState {
                 b.legal = allowed;
             }
             if !meets {
-                b.unmet.push((able, x.premature));
+                let able = match x.bound {
+                    PlayBound::LeadSuit(s) if other_lead_met => hand.has_suit(s),
+                    _ => able,
+                };
+                b.unmet.push(Unmet { able, premature: x.premature, other_lead_met });
                 if able && matches!(x.bound, PlayBound::LeadSuit(_)) {
                     b.unmet_leads.push(x.clone());
                 }
             }
         }
         b
-    }
-
-    /// Whether `card` fails to follow suit, or else misses a penalty card (the card due): one
-    /// card is one revoke.
-    fn failure(
-        &self,
-        seat: Seat,
-        card: Card,
-        led: Option<Suit>,
-        binding: &Binding,
-        below_honour: bool,
-    ) -> (bool, Option<Card>) {
-        let hand = self.hands[seat as usize];
-        let unmet = &binding.unmet;
-        if unmet.is_empty() && !binding.other_suit_met && self.penalty_cards.iter().all(|p| p.seat != seat) {
-            // The common card: no penalty binds it and no penalty card is due.
-            return (led.is_some_and(|l| card.suit != l && hand.has_suit(l)), None);
-        }
-        let mut own_penalty_cards = self.penalty_cards.iter().filter(|p| p.seat == seat);
-        let played_penalty_card = own_penalty_cards.clone().any(|p| p.card == card);
-        // A major penalty card must be played at the first legal opportunity; with a minor one,
-        // no lower card of its suit below honour rank may be played before it.
-        let penalty_card_missed = (!played_penalty_card && unmet.is_empty())
-            .then(|| {
-                own_penalty_cards.find(|p| {
-                    if p.major {
-                        binding.legal.contains(p.card)
-                    } else {
-                        p.card.suit == card.suit && below_honour
-                    }
-                })
-            })
-            .flatten()
-            .map(|p| p.card);
-        let fails_to_follow =
-            led.is_some_and(|l| card.suit != l && hand.has_suit(l)) && !binding.other_suit_met && unmet.is_empty();
-        // Not following suit when the suit led is held only in penalty cards is a failure to
-        // play a penalty card; with a concealed card of the suit, it is a failure to follow suit.
-        let concealed = || {
-            let mut concealed = hand;
-            self.penalty_cards.iter().filter(|p| p.seat == seat).for_each(|p| concealed.remove(p.card));
-            concealed
-        };
-        let only_penalty_cards = |l: Suit| !concealed().has_suit(l);
-        match (penalty_card_missed, led) {
-            (Some(_), Some(l)) if fails_to_follow && !only_penalty_cards(l) => (true, None),
-            (Some(due), _) => (false, Some(due)),
-            // The suit led is held only in (minor) penalty cards: failing to follow is failing
-            // to play a card faced on the table.
-            (None, Some(l)) if fails_to_follow && only_penalty_cards(l) => {
-                let due = self.penalty_cards.iter().find(|p| p.seat == seat && p.card.suit == l).map(|p| p.card);
-                (due.is_none(), due)
-            }
-            (None, _) => (fails_to_follow, None),
-        }
     }
 
     /// What `seat`'s `card` ends: a penalty card played, penalties met or lapsed at a lead,
@@ -729,6 +702,82 @@ impl PlayState {
             c.non_offender_withdrew = None;
             if c.is_done() {
                 self.correction = None;
+            }
+        }
+    }
+}
+
+impl Referee<'_> {
+    /// Whether `card` fails to follow suit, or else misses a penalty card (the card due): the
+    /// `penalty_card_due` table says whether each of his penalty cards is due, and the
+    /// `card_revoke` table which revoke, if any, the card is (one card is one revoke).
+    fn failure(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+        led: Option<Suit>,
+        binding: &Binding,
+        below_honour: bool,
+    ) -> Result<(bool, Option<Card>), RefereeError> {
+        let st = self.st();
+        let hand = st.hands[seat as usize];
+        let unmet = !binding.unmet.is_empty();
+        let off_suit = led.is_some_and(|l| card.suit != l && hand.has_suit(l));
+        if !unmet && !binding.other_suit_met && st.penalty_cards.iter().all(|p| p.seat != seat) {
+            // The common card: no penalty binds it and he has no penalty card; following suit.
+            return Ok((off_suit, None));
+        }
+        let own: Vec<(Card, bool)> =
+            st.penalty_cards.iter().filter(|p| p.seat == seat).map(|p| (p.card, p.major)).collect();
+        let played = own.iter().any(|(c, _)| *c == card);
+        let mut missed = None;
+        for &(due, major) in &own {
+            let facts = Facts {
+                penalty_card_major: major,
+                penalty_card_playable: binding.legal.contains(due),
+                card_of_penalty_card_suit: due.suit == card.suit,
+                card_played_honour: !below_honour,
+                played_penalty_card: played,
+                lead_or_play_penalty_unmet: unmet,
+                ..Facts::default()
+            };
+            if self.penalty_card_due(event, due, &facts)? {
+                missed = Some(due);
+                break;
+            }
+        }
+        let mut concealed = hand;
+        own.iter().for_each(|(c, _)| concealed.remove(*c));
+        let of_suit_led = led.and_then(|l| own.iter().find(|(c, _)| c.suit == l)).map(|(c, _)| *c);
+        let facts = Facts {
+            card_off_suit: off_suit,
+            other_suit_required_met: binding.other_suit_met,
+            lead_or_play_penalty_unmet: unmet,
+            suit_led_only_in_penalty_cards: led.is_some_and(|l| hand.has_suit(l) && !concealed.has_suit(l)),
+            penalty_card_missed: missed.is_some(),
+            ..Facts::default()
+        };
+        let outcome = self.ask_derived(Table::CardRevoke, &facts).outcomes().next().map(|t| t.rectification);
+        match (outcome, missed.or(of_suit_led)) {
+            (Some(Rectification::FollowSuitRevoke), _) => Ok((true, None)),
+            (Some(Rectification::PenaltyCardRevoke), Some(due)) => Ok((false, Some(due))),
+            (Some(Rectification::NoRevoke), _) => Ok((false, None)),
+            _ => {
+                let what = format!("{seat}'s {card}, a failure to follow suit or to play a penalty card");
+                Err(unsupported_at(event, self.edition(), Some(Table::CardRevoke), &what))
+            }
+        }
+    }
+
+    /// Whether the penalty card `due` must be played now, as the `penalty_card_due` table says.
+    pub(super) fn penalty_card_due(&self, event: usize, due: Card, facts: &Facts) -> Result<bool, RefereeError> {
+        match self.ask_derived(Table::PenaltyCardDue, facts).outcomes().next().map(|t| t.rectification) {
+            Some(Rectification::PenaltyCardDue) => Ok(true),
+            Some(Rectification::PenaltyCardNotDue) => Ok(false),
+            _ => {
+                let what = format!("whether the penalty card {due} is due");
+                Err(unsupported_at(event, self.edition(), Some(Table::PenaltyCardDue), &what))
             }
         }
     }
