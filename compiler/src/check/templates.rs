@@ -198,7 +198,7 @@ pub(super) fn check(
     let errors = c.diagnostics.len();
     let pieces = typed(c, &cx, &nodes, &mut used);
     // A standing text is about the player it binds, `{seats}`: it shows no `party` parameter.
-    let required = |p: &Param| !p.optional && !(standing && types[p.ty].name == "party");
+    let required = |p: &Param| !(p.optional || (standing && types[p.ty].name == "party"));
     for (param, _) in r.params.iter().zip(&used).filter(|(p, u)| !**u && required(p)) {
         c.error(
             Code::UnusedParameter,
