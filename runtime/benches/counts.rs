@@ -2,6 +2,9 @@
 //! --toggle-collect='counts::run*'`): `counts auction|play|scan N` rules the
 //! Law 30B2 auction or the 13-trick play with a revoke N times, or scans N
 //! random legal auctions, inside `run_*`, so that only that work is counted.
+//! `counts table N` evaluates the 1987 `bid_out_of_rotation` table as the referee
+//! does (decision, rule and trace) on N random fact combinations; `counts by-hand N`
+//! the hand-written `match` of the same table on the same stream.
 //! `counts irregularities N` rules once a case with N irregularities: North
 //! opens, then West passes at East's turn N times, each time ruled (Law 30B2)
 //! and cancelled; the referee's time must grow linearly in N.
@@ -9,7 +12,7 @@
 
 use bridgelaw_runtime::auction::{Call, Seat, Strain};
 use bridgelaw_runtime::referee::first_irregularity;
-use bridgelaw_runtime::tables::Edition;
+use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, OffenderCall, PassMeaning, RhoCall, Table, Turn};
 use bridgelaw_runtime::{rule, Case, Event};
 use std::hint::black_box;
 
@@ -102,6 +105,66 @@ fn run_rulings(case: &Case, n: usize) -> usize {
     (0..n).map(|_| rule(black_box(case)).unwrap().irregularities.len()).sum()
 }
 
+/// Pseudo-random combinations of the 1987 `bid_out_of_rotation` table's facts (the stream
+/// of `cli/benches/tables.rs`), the others at their defaults.
+fn table_stream(n: usize) -> Vec<Facts> {
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..n)
+        .map(|_| Facts {
+            turn: Turn::ALL[(next() % 3) as usize],
+            offender_has_called: next() % 2 == 1,
+            partner_has_called: next() % 2 == 1,
+            pass_meaning: PassMeaning::ALL[(next() % 3) as usize],
+            rho_call: RhoCall::ALL[(next() % 2) as usize],
+            offender_call: OffenderCall::ALL[(next() % 2) as usize],
+            ..Facts::default()
+        })
+        .collect()
+}
+
+/// One table evaluation as the referee makes it: the decision, its rule and its trace.
+#[inline(never)]
+fn run_table(laws: &dyn Laws, facts: &[Facts]) -> usize {
+    facts
+        .iter()
+        .map(|f| {
+            let d = tables::decide(laws, Table::BidOutOfRotation, black_box(f));
+            let rule = d.rules().next().map_or(0, str::len);
+            rule + d.outcomes().map(|t| t.trace().count()).sum::<usize>()
+        })
+        .sum()
+}
+
+/// The same table by hand, returning the rule (as `by_hand` in `cli/benches/tables.rs`):
+/// Laws 31A1, 31A2(a), 31A2(b), 31B, commentary 31.2 (overriding 31A) and commentary 31.3.
+#[inline(never)]
+fn run_by_hand(facts: &[Facts]) -> usize {
+    facts
+        .iter()
+        .map(|f| {
+            let f = black_box(f);
+            match (f.turn, f.rho_call, f.offender_call) {
+                (Turn::Rho, _, _) if f.pass_meaning == PassMeaning::Conventional && f.partner_has_called => {
+                    "Commentary 31.2"
+                }
+                (Turn::Rho, RhoCall::Pass, _) => "Law 31A1",
+                (Turn::Rho, RhoCall::Acts, OffenderCall::SameDenomination) => "Law 31A2(a)",
+                (Turn::Rho, RhoCall::Acts, OffenderCall::Other) => "Law 31A2(b)",
+                (Turn::Partner, _, _) => "Law 31B",
+                (Turn::Lho, _, _) if !f.offender_has_called => "Law 31B",
+                (Turn::Lho, _, _) => "Commentary 31.3",
+            }
+            .len()
+        })
+        .sum()
+}
+
 #[inline(never)]
 fn run_scan(auctions: &[(Seat, Vec<(Seat, Call)>)]) -> usize {
     auctions.iter().filter(|(dealer, calls)| first_irregularity(*dealer, black_box(calls)).is_some()).count()
@@ -150,6 +213,8 @@ fn main() {
             println!("{}", run_rulings(&play, n));
         }
         Some("irregularities") => println!("{}", run_rulings(&many_irregularities(n), 1)),
+        Some("by-hand") => println!("{}", run_by_hand(&table_stream(n))),
+        Some("table") => println!("{}", run_table(Edition::E1987.laws(), &table_stream(n))),
         Some("scan") => println!("{}", run_scan(&legal_auctions(n))),
         _ => println!("{}", run_rulings(&typical_case(), n)),
     }

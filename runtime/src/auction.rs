@@ -213,8 +213,8 @@ pub fn contract(calls: &[Made]) -> Option<Contract> {
         .find(|m| m.seat.same_side(last.seat) && matches!(m.call, Call::Bid { strain: s, .. } if s == strain))
         .map(|m| m.seat)
         .unwrap_or(last.seat);
-    let after: Vec<&Made> = standing(calls).skip_while(|m| !std::ptr::eq(*m, last)).skip(1).collect();
-    let doubled = after.iter().fold(0u8, |d, m| match m.call {
+    let after = standing(calls).skip_while(|m| !std::ptr::eq(*m, last)).skip(1);
+    let doubled = after.fold(0u8, |d, m| match m.call {
         Call::Double => 1,
         Call::Redouble => 2,
         _ => d,

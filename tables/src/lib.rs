@@ -101,6 +101,12 @@ pub trait Laws: Sync {
     fn ask(&self, table: Table, facts: &Facts) -> Verdict;
     /// The facts that `table` itself tests (none if the edition does not define it).
     fn tests(&self, table: Table) -> &'static [FactId];
+    /// `table`'s decision on `facts`, its delegations followed (what [`decide`] gives). There
+    /// is no need to override it: the default body is compiled for each implementation, so
+    /// that a decision costs one dynamic call, and every `ask` in it is a static call.
+    fn decide(&self, table: Table, facts: &Facts) -> Decision {
+        Decision::of(self, table, facts)
+    }
     /// The ruling text of a rectification kind in this edition (`text.rs`).
     fn text(&self, rectification: Rectification) -> &'static Template;
     /// The words of what a rectification leaves standing (a lead restriction at the end of
@@ -117,103 +123,165 @@ pub const MAX_STEPS: usize = 4;
 pub struct Step {
     pub table: Table,
     pub verdict: Verdict,
-    /// The clauses of the outcome that delegated to this table (empty for the entry table).
-    pub via: &'static [Clause],
 }
-
-const NO_STEP: Step = Step { table: Table::ALL[0], verdict: Verdict::Undefined, via: &[] };
 
 /// What a table and the tables it delegates to decided about one set of
 /// facts: its steps in the order they were taken (depth first). A small
-/// `Copy` value; the rules, outcomes and clauses are static references.
+/// `Copy` value (48 bytes, built in place, with no allocation and no copy of
+/// static data): per step its table and its rule, a static reference.
 #[derive(Clone, Copy, Debug)]
 pub struct Decision {
-    steps: [Step; MAX_STEPS],
+    /// Per step: the deciding rule (`None`: assumed or undefined, per `assumed`).
+    rules: [Option<&'static Rule>; MAX_STEPS],
+    tables: [Table; MAX_STEPS],
+    /// Bit `i`: step `i` is excluded by an assumption (else, without a rule, undefined).
+    assumed: u8,
     len: u8,
 }
 
 impl PartialEq for Decision {
     fn eq(&self, other: &Self) -> bool {
-        self.steps() == other.steps()
+        self.steps().eq(other.steps())
     }
 }
 
 impl Eq for Decision {}
 
 /// Asks `table` of `laws` about `facts`, and the tables its deciding rule delegates to.
+#[inline]
 pub fn decide(laws: &dyn Laws, table: Table, facts: &Facts) -> Decision {
-    let mut d = Decision { steps: [NO_STEP; MAX_STEPS], len: 0 };
-    d.walk(laws, table, facts, &[]);
-    d
+    laws.decide(table, facts)
+}
+
+/// `laws.ask`, not inlined: inlined into the loop over a rule's outcomes, the optimizer
+/// hoists the index computations of every table out of the loop, to compute them all.
+#[inline(never)]
+fn ask_outlined<L: Laws + ?Sized>(laws: &L, table: Table, facts: &Facts) -> Verdict {
+    laws.ask(table, facts)
 }
 
 impl Decision {
+    const EMPTY: Decision =
+        Decision { rules: [None; MAX_STEPS], tables: [Table::ALL[0]; MAX_STEPS], assumed: 0, len: 0 };
+
     /// A decision of nothing: `table`'s case is excluded.
     pub fn excluded(table: Table) -> Decision {
-        let mut d = Decision { steps: [NO_STEP; MAX_STEPS], len: 1 };
-        d.steps[0] = Step { table, verdict: Verdict::Assumed, via: &[] };
+        let mut d = Decision::EMPTY;
+        d.push(table, Verdict::Assumed);
         d
     }
 
-    fn walk(&mut self, laws: &dyn Laws, table: Table, facts: &Facts, via: &'static [Clause]) {
-        let verdict = laws.ask(table, facts);
-        if usize::from(self.len) == MAX_STEPS {
-            // The compiler bounds the delegations; a law source that escaped it stops here.
-            return;
+    #[inline]
+    fn push(&mut self, table: Table, verdict: Verdict) {
+        let i = usize::from(self.len);
+        self.tables[i] = table;
+        match verdict {
+            Verdict::Rule(r) => self.rules[i] = Some(r),
+            Verdict::Assumed => self.assumed |= 1 << i,
+            Verdict::Undefined => {}
         }
-        self.steps[usize::from(self.len)] = Step { table, verdict, via };
         self.len += 1;
+    }
+
+    /// The decision of `laws` (statically known, so that its `ask` is inlined) on `facts`.
+    #[inline]
+    fn of<L: Laws + ?Sized>(laws: &L, table: Table, facts: &Facts) -> Decision {
+        let verdict = laws.ask(table, facts);
+        let mut d = Decision::EMPTY;
+        d.push(table, verdict);
         if let Verdict::Rule(rule) = verdict {
-            for o in rule.outcomes {
-                if let Outcome::Delegate { table, clauses } = *o {
-                    self.walk(laws, table, facts, clauses);
+            if rule.outcomes.iter().any(|o| matches!(o, Outcome::Delegate { .. })) {
+                d.follow(laws, rule, facts);
+            }
+        }
+        d
+    }
+
+    /// Follows the delegations of `rule`, depth first.
+    fn follow<L: Laws + ?Sized>(&mut self, laws: &L, rule: &'static Rule, facts: &Facts) {
+        for o in rule.outcomes {
+            if let Outcome::Delegate { table, .. } = *o {
+                if usize::from(self.len) == MAX_STEPS {
+                    // The compiler bounds the delegations; a law source that escaped it stops here.
+                    return;
+                }
+                let verdict = ask_outlined(laws, table, facts);
+                self.push(table, verdict);
+                if let Verdict::Rule(rule) = verdict {
+                    self.follow(laws, rule, facts);
                 }
             }
         }
     }
 
+    #[inline]
+    fn step(&self, i: usize) -> Step {
+        let verdict = match self.rules[i] {
+            Some(r) => Verdict::Rule(r),
+            None if self.assumed & (1 << i) != 0 => Verdict::Assumed,
+            None => Verdict::Undefined,
+        };
+        Step { table: self.tables[i], verdict }
+    }
+
     /// The steps, in order.
-    pub fn steps(&self) -> &[Step] {
-        &self.steps[..usize::from(self.len)]
+    #[inline]
+    pub fn steps(&self) -> impl Iterator<Item = Step> + '_ {
+        (0..usize::from(self.len)).map(|i| self.step(i))
     }
 
     /// The tables consulted, in order (not those the edition does not define).
+    #[inline]
     pub fn tables(&self) -> impl Iterator<Item = Table> + '_ {
-        self.steps().iter().filter(|s| s.verdict != Verdict::Undefined).map(|s| s.table)
+        self.steps().filter(|s| s.verdict != Verdict::Undefined).map(|s| s.table)
     }
 
     /// The deciding rules, in the order they were applied.
+    #[inline]
     pub fn rules(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.steps().iter().filter_map(|s| match s.verdict {
-            Verdict::Rule(r) => Some(r.id),
-            _ => None,
-        })
+        self.rules[..usize::from(self.len)].iter().filter_map(|r| r.map(|r| r.id))
     }
 
     /// Tables that the edition does not define, or cases their assumptions exclude.
+    #[inline]
     pub fn unprovided(&self) -> impl Iterator<Item = Table> + '_ {
-        self.steps().iter().filter(|s| !matches!(s.verdict, Verdict::Rule(_))).map(|s| s.table)
+        (0..usize::from(self.len)).filter(|&i| self.rules[i].is_none()).map(|i| self.tables[i])
     }
 
     /// Whether the entry table is one the edition does not define.
+    #[inline]
     pub fn undefined(&self) -> bool {
-        self.steps().iter().any(|s| s.verdict == Verdict::Undefined)
+        self.steps().any(|s| s.verdict == Verdict::Undefined)
     }
 
     /// The rectifications, in the order the rules produce them.
+    #[inline]
     pub fn outcomes(&self) -> Outcomes<'_> {
-        let mut stack = [(0u8, 0u8); MAX_STEPS];
-        let depth = usize::from(self.len > 0);
-        stack[0] = (0, 0);
-        Outcomes { decision: self, stack, depth, next_step: 1 }
+        let mut o = Outcomes {
+            decision: self,
+            single: ("", [].iter()),
+            stack: [(0, 0, &[]); MAX_STEPS],
+            depth: 0,
+            next_step: 1,
+        };
+        match (self.len, self.rules[0]) {
+            // One step (the usual case) has no delegation to follow: its rule's outcomes are all.
+            (1, Some(rule)) => o.single = (rule.id, rule.outcomes.iter()),
+            (0, _) => {}
+            _ => o.depth = 1,
+        }
+        o
     }
 }
 
 /// The rectifications of a decision, depth first, as [`Traced`] values.
 pub struct Outcomes<'d> {
     decision: &'d Decision,
-    /// (step, next outcome of its rule), innermost last.
-    stack: [(u8, u8); MAX_STEPS],
+    /// A decision of one step: its rule's id and the outcomes left.
+    single: (&'static str, std::slice::Iter<'static, Outcome>),
+    /// Otherwise: (step, next outcome of its rule, the clauses of the delegation that led to
+    /// it), innermost last.
+    stack: [(u8, u8, &'static [Clause]); MAX_STEPS],
     depth: usize,
     /// The step a delegation met next leads to (steps are in depth-first order).
     next_step: u8,
@@ -222,11 +290,23 @@ pub struct Outcomes<'d> {
 impl Iterator for Outcomes<'_> {
     type Item = Traced;
 
+    #[inline]
     fn next(&mut self) -> Option<Traced> {
+        for o in &mut self.single.1 {
+            if let Outcome::Rectify { rectification, clauses } = *o {
+                return Some(Traced { rectification, rule: self.single.0, clauses, via: &[] });
+            }
+        }
+        self.next_delegated()
+    }
+}
+
+impl Outcomes<'_> {
+    /// The next rectification of a decision of several steps.
+    fn next_delegated(&mut self) -> Option<Traced> {
         while self.depth > 0 {
-            let (step, outcome) = self.stack[self.depth - 1];
-            let s = self.decision.steps[usize::from(step)];
-            let Verdict::Rule(rule) = s.verdict else {
+            let (step, outcome, via) = self.stack[self.depth - 1];
+            let Some(rule) = self.decision.rules[usize::from(step)] else {
                 self.depth -= 1;
                 continue;
             };
@@ -237,11 +317,11 @@ impl Iterator for Outcomes<'_> {
             self.stack[self.depth - 1].1 += 1;
             match *o {
                 Outcome::Rectify { rectification, clauses } => {
-                    return Some(Traced { rectification, rule: rule.id, clauses, via: s.via })
+                    return Some(Traced { rectification, rule: rule.id, clauses, via })
                 }
-                Outcome::Delegate { .. } => {
+                Outcome::Delegate { clauses, .. } => {
                     if self.next_step < self.decision.len {
-                        self.stack[self.depth] = (self.next_step, 0);
+                        self.stack[self.depth] = (self.next_step, 0, clauses);
                         self.depth += 1;
                         self.next_step += 1;
                     }
@@ -266,6 +346,7 @@ pub struct Traced {
 
 impl Traced {
     /// Every clause behind the rectification, without repeats.
+    #[inline]
     pub fn trace(&self) -> impl Iterator<Item = &'static Clause> {
         let clauses = self.clauses;
         clauses.iter().chain(self.via.iter().filter(move |v| !clauses.iter().any(|c| c.id == v.id)))

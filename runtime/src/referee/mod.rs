@@ -207,55 +207,56 @@ struct PendingLead {
 /// Built once, so that looking ahead from an irregularity does not walk the rest of the case.
 struct Ahead {
     /// Per position: per seat, the index of the next call event, then of the next call
-    /// event that is not a double or redouble (`NONE` if there is none).
-    calls: Vec<[u32; 8]>,
-    director: Vec<u32>,
-    card: Vec<u32>,
+    /// event that is not a double or redouble, then of the next `director` entry and of the
+    /// next card (`NONE` if there is none). One row per position, in one allocation.
+    next: Vec<[u32; 10]>,
 }
 
 const NONE: u32 = u32::MAX;
+/// The columns of an [`Ahead`] row after the eight call columns.
+const DIRECTOR: usize = 8;
+const CARD: usize = 9;
 
 impl Ahead {
     fn new(events: &[Event]) -> Ahead {
         let n = events.len();
-        let (mut calls, mut director, mut card) = (vec![[NONE; 8]; n + 1], vec![NONE; n + 1], vec![NONE; n + 1]);
+        let mut next = vec![[NONE; 10]; n + 1];
         for (i, e) in events.iter().enumerate().rev() {
             let at = u32::try_from(i).unwrap_or(NONE);
-            (calls[i], director[i], card[i]) = (calls[i + 1], director[i + 1], card[i + 1]);
+            next[i] = next[i + 1];
             match e {
                 Event::Call { seat, call } => {
-                    calls[i][*seat as usize] = at;
+                    next[i][*seat as usize] = at;
                     if !matches!(call, Call::Double | Call::Redouble) {
-                        calls[i][4 + *seat as usize] = at;
+                        next[i][4 + *seat as usize] = at;
                     }
                 }
-                Event::Director { .. } => director[i] = at,
-                Event::Play { .. } | Event::SimultaneousPlays { .. } | Event::Together { .. } => card[i] = at,
+                Event::Director { .. } => next[i][DIRECTOR] = at,
+                Event::Play { .. } | Event::SimultaneousPlays { .. } | Event::Together { .. } => next[i][CARD] = at,
                 _ => {}
             }
         }
-        Ahead { calls, director, card }
+        Ahead { next }
     }
 
-    fn found(&self, list: &[u32], from: usize) -> Option<usize> {
-        list.get(from).copied().filter(|&i| i != NONE).map(|i| i as usize)
+    fn found(&self, from: usize, column: usize) -> Option<usize> {
+        self.next.get(from).map(|c| c[column]).filter(|&i| i != NONE).map(|i| i as usize)
     }
 
     /// The index of the first call event by `seat` at index `from` or later (not a double or
     /// redouble if `skip_doubles`).
     fn call(&self, from: usize, seat: Seat, skip_doubles: bool) -> Option<usize> {
-        let column = seat as usize + if skip_doubles { 4 } else { 0 };
-        self.calls.get(from).map(|c| c[column]).filter(|&i| i != NONE).map(|i| i as usize)
+        self.found(from, seat as usize + if skip_doubles { 4 } else { 0 })
     }
 
     /// The index of the first `director` entry at index `from` or later.
     fn director(&self, from: usize) -> Option<usize> {
-        self.found(&self.director, from)
+        self.found(from, DIRECTOR)
     }
 
     /// The index of the first card played at index `from` or later.
     fn card(&self, from: usize) -> Option<usize> {
-        self.found(&self.card, from)
+        self.found(from, CARD)
     }
 }
 
@@ -335,7 +336,7 @@ fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         case,
         laws,
         calls: Vec::with_capacity(case.events.len() + 1),
-        standing: Vec::new(),
+        standing: Vec::with_capacity(case.events.len() + 1),
         ahead: std::cell::OnceCell::new(),
         turn: case.dealer,
         over: false,
@@ -1743,6 +1744,12 @@ fn lowest_specifying(last: Option<Call>, bid: Call, indicated: Option<Option<Str
 /// Asks `table` (and the tables it delegates to) once per combination of
 /// the unknown facts they test, and groups the combinations by decision.
 fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
+    // The usual case: every fact the deciding tables test is known, and one evaluation is
+    // the whole consultation (the loop below would find the same single group).
+    let first = tables::decide(laws, table, facts);
+    if first.tables().all(|t| laws.tests(t).iter().all(|f| known.contains(f))) {
+        return (Vec::new(), vec![(first, vec![Vec::new()])]);
+    }
     let mut unknown: Vec<FactId> = Vec::new();
     loop {
         let mut groups: Vec<Group> = Vec::new();
@@ -1786,7 +1793,7 @@ fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<
 /// The known facts that the deciding rules of any group test, with their values.
 fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static str, &'static str)> {
     let mut tested = Known::default();
-    for r in groups.iter().flat_map(|(d, _)| d.steps().iter()).filter_map(|s| match s.verdict {
+    for r in groups.iter().flat_map(|(d, _)| d.steps()).filter_map(|s| match s.verdict {
         tables::Verdict::Rule(r) => Some(r),
         _ => None,
     }) {
@@ -1794,7 +1801,10 @@ fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static 
             tested.insert(*f);
         }
     }
-    known.and(tested).iter().map(|f| (f.name(), f.values()[facts.get(f)])).collect()
+    let shown = known.and(tested);
+    let mut out = Vec::with_capacity(shown.0.count_ones() as usize);
+    out.extend(shown.iter().map(|f| (f.name(), f.values()[facts.get(f)])));
+    out
 }
 
 /// For a decision that depends on unknown facts: the questions the director
