@@ -13,6 +13,12 @@ use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, OffenderCall, PassMe
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
+/// The stream the runtime's instruction counts use (`counts table`).
+#[path = "../../runtime/benches/common/table_stream.rs"]
+mod table_stream;
+
+use table_stream::table_stream;
+
 /// The 1987 table by hand: Laws 31A1, 31A2(a), 31A2(b), 31B, commentary 31.2 (overriding 31A)
 /// and commentary 31.3.
 fn by_hand(f: &Facts) -> &'static str {
@@ -27,28 +33,6 @@ fn by_hand(f: &Facts) -> &'static str {
     }
 }
 
-/// Pseudo-random combinations of the table's facts (xorshift), the others at their defaults.
-fn stream(n: usize) -> Vec<Facts> {
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    (0..n)
-        .map(|_| Facts {
-            turn: Turn::ALL[(next() % 3) as usize],
-            offender_has_called: next() % 2 == 1,
-            partner_has_called: next() % 2 == 1,
-            pass_meaning: PassMeaning::ALL[(next() % 3) as usize],
-            rho_call: RhoCall::ALL[(next() % 2) as usize],
-            offender_call: OffenderCall::ALL[(next() % 2) as usize],
-            ..Facts::default()
-        })
-        .collect()
-}
-
 /// The table as the referee asks it: the decision, its rule and its trace.
 fn as_the_referee_asks(laws: &dyn Laws, f: &Facts) -> (&'static str, usize) {
     let d = tables::decide(laws, Table::BidOutOfRotation, f);
@@ -60,7 +44,7 @@ fn bench(c: &mut Criterion) {
     let loaded = laws::from_sources(SourceSet::from_embedded(tables::SOURCES)).expect("the embedded laws load");
     let interpreted = loaded.edition("1987").expect("1987");
     let generated = Edition::E1987.laws();
-    let facts = stream(4096);
+    let facts = table_stream(4096);
     for f in &facts {
         let (rule, _) = as_the_referee_asks(generated, f);
         assert_eq!(rule, by_hand(f), "{f:?}");

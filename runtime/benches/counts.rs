@@ -16,6 +16,14 @@ use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, OffenderCall, PassMe
 use bridgelaw_runtime::{rule, Case, Event};
 use std::hint::black_box;
 
+#[path = "common/auctions.rs"]
+mod auctions;
+#[path = "common/table_stream.rs"]
+mod table_stream;
+
+use auctions::legal_auctions;
+use table_stream::table_stream;
+
 fn call(seat: Seat, call: &str) -> Event {
     Event::Call { seat, call: Call::parse(call).unwrap() }
 }
@@ -54,78 +62,9 @@ fn many_irregularities(n: usize) -> Case {
     Case { edition: Edition::E1987, dealer: Seat::N, events, deal: None, contract: None, regulations: Vec::new() }
 }
 
-/// Deterministic pseudo-random legal auctions (xorshift), stored flat.
-fn legal_auctions(n: usize) -> Vec<(Seat, Vec<(Seat, Call)>)> {
-    const STRAINS: [Strain; 5] = [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::NoTrump];
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    (0..n)
-        .map(|_| {
-            let dealer = Seat::ALL[(next() % 4) as usize];
-            let mut turn = dealer;
-            let mut calls = Vec::new();
-            let mut last: Option<(u8, usize)> = None;
-            loop {
-                let passes = calls.iter().rev().take_while(|(_, c)| *c == Call::Pass).count();
-                if (last.is_some() && passes >= 3) || passes >= 4 {
-                    break;
-                }
-                let r = next() % 10;
-                let c = if r < 6 {
-                    Call::Pass
-                } else {
-                    let strain = (next() % 5) as usize;
-                    let (level, s) = match last {
-                        None => (1, strain),
-                        Some((l, ls)) if strain > ls => (l, strain),
-                        Some((l, _)) => (l + 1, strain),
-                    };
-                    if level > 7 {
-                        Call::Pass
-                    } else {
-                        last = Some((level, s));
-                        Call::Bid { level, strain: STRAINS[s] }
-                    }
-                };
-                calls.push((turn, c));
-                turn = turn.lho();
-            }
-            (dealer, calls)
-        })
-        .collect()
-}
-
 #[inline(never)]
 fn run_rulings(case: &Case, n: usize) -> usize {
     (0..n).map(|_| rule(black_box(case)).unwrap().irregularities.len()).sum()
-}
-
-/// Pseudo-random combinations of the 1987 `bid_out_of_rotation` table's facts (the stream
-/// of `cli/benches/tables.rs`), the others at their defaults.
-fn table_stream(n: usize) -> Vec<Facts> {
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    (0..n)
-        .map(|_| Facts {
-            turn: Turn::ALL[(next() % 3) as usize],
-            offender_has_called: next() % 2 == 1,
-            partner_has_called: next() % 2 == 1,
-            pass_meaning: PassMeaning::ALL[(next() % 3) as usize],
-            rho_call: RhoCall::ALL[(next() % 2) as usize],
-            offender_call: OffenderCall::ALL[(next() % 2) as usize],
-            ..Facts::default()
-        })
-        .collect()
 }
 
 /// One table evaluation as the referee makes it: the decision, its rule and its trace.

@@ -10,6 +10,12 @@ use bridgelaw_runtime::{rule, Case, Event};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
+#[path = "common/auctions.rs"]
+mod auctions;
+
+use auctions::legal_auctions;
+use bridgelaw_test_support::XorShift;
+
 fn call(seat: Seat, call: &str) -> Event {
     Event::Call { seat, call: Call::parse(call).unwrap() }
 }
@@ -36,64 +42,13 @@ fn typical_case() -> Case {
     }
 }
 
-/// Deterministic pseudo-random legal auctions (xorshift), stored flat.
-fn legal_auctions(n: usize) -> Vec<(Seat, Vec<(Seat, Call)>)> {
-    const STRAINS: [Strain; 5] = [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::NoTrump];
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    (0..n)
-        .map(|_| {
-            let dealer = Seat::ALL[(next() % 4) as usize];
-            let mut turn = dealer;
-            let mut calls = Vec::new();
-            let mut last: Option<(u8, usize)> = None;
-            loop {
-                let passes = calls.iter().rev().take_while(|(_, c)| *c == Call::Pass).count();
-                if (last.is_some() && passes >= 3) || passes >= 4 {
-                    break;
-                }
-                let r = next() % 10;
-                let c = if r < 6 {
-                    Call::Pass
-                } else {
-                    let strain = (next() % 5) as usize;
-                    let (level, s) = match last {
-                        None => (1, strain),
-                        Some((l, ls)) if strain > ls => (l, strain),
-                        Some((l, _)) => (l + 1, strain),
-                    };
-                    if level > 7 {
-                        Call::Pass
-                    } else {
-                        last = Some((level, s));
-                        Call::Bid { level, strain: STRAINS[s] }
-                    }
-                };
-                calls.push((turn, c));
-                turn = turn.lho();
-            }
-            (dealer, calls)
-        })
-        .collect()
-}
-
 /// A deal, its declarer and trump suit, and the cards played in order.
 type PlayedDeal = (Deal, Seat, Option<Suit>, Vec<(Seat, Card)>);
 
 /// Deterministic pseudo-random deals, each played out legally (following suit, else any card).
 fn played_deals(n: usize) -> Vec<PlayedDeal> {
-    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = XorShift::new(0x2545_F491_4F6C_DD1D);
+    let mut next = move || rng.next();
     let all: Vec<Card> = Suit::ALL.into_iter().flat_map(|suit| (0..13).map(move |rank| Card { suit, rank })).collect();
     (0..n)
         .map(|_| {
