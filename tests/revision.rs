@@ -3,7 +3,7 @@
 
 use bridgelaw_compiler::diff::{diff, ClauseChange};
 use bridgelaw_compiler::SourceSet;
-use bridgelaw_test_support::copy_dir;
+use bridgelaw_test_support::{copy_dir, laws_copy};
 use bridgelaw_tests::{root, rule_file};
 use std::path::Path;
 
@@ -17,9 +17,7 @@ fn block(doc: &str, tag: &str) -> String {
 #[test]
 fn the_tutorial_draft_changes_exactly_what_it_says() {
     let doc = std::fs::read_to_string(root().join("../docs/revising.md")).unwrap();
-    let laws = std::env::temp_dir().join(format!("bridgelaw-revision-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&laws);
-    copy_dir(&root().join("../laws"), &laws);
+    let laws = laws_copy("revision", |_| {});
     // 1. Copy an edition into a draft.
     copy_dir(&laws.join("2017"), &laws.join("draft"));
     // 2. Change a clause, exactly as the tutorial shows.

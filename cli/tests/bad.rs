@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use bridgelaw_test_support::{copy_dir, workspace};
+use bridgelaw_test_support::{laws_copy, workspace};
 
 /// The arguments of an entry.
 fn arguments(relative: &str, path: &Path) -> Vec<String> {
@@ -106,9 +106,7 @@ fn every_bad_input_has_its_reviewed_error() {
 /// second occurrence, naming the first, by every command that reads the directory.
 #[test]
 fn a_duplicate_key_in_a_law_directory_is_located() {
-    let dir = std::env::temp_dir().join(format!("bridgelaw-bad-laws-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&workspace().join("laws"), &dir);
+    let dir = laws_copy("bad-laws", |_| {});
     let file = dir.join("1987/law30.yaml");
     let text = std::fs::read_to_string(&file).unwrap();
     let twice =
@@ -144,9 +142,7 @@ fn twice_line(text: &str) -> usize {
 /// the edition, at the event at fault (the request, event 9).
 #[test]
 fn an_irregularity_no_table_rules_yet_names_the_table_and_the_edition() {
-    let dir = std::env::temp_dir().join(format!("bridgelaw-bad-unruled-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&workspace().join("laws"), &dir);
+    let dir = laws_copy("bad-unruled", |_| {});
     let file = dir.join("1987/play-50-60.yaml");
     let text = std::fs::read_to_string(&file).unwrap();
     let start = text.find("      - id: Commentary 61.4 (director consents)").expect("the rules of commentary 61.4");

@@ -5,9 +5,7 @@
 //! compiler's `docs_examples_parse`.)
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
-use std::path::Path;
-
-use bridgelaw_test_support::{copy_dir, workspace};
+use bridgelaw_test_support::{laws_copy, workspace};
 
 /// The fenced blocks of `language` in a Markdown document.
 fn fenced(document: &str, language: &str) -> Vec<String> {
@@ -72,9 +70,7 @@ fn the_authoring_guide_clause_checks_in_place_of_its_own() {
         .as_str()
         .to_string();
 
-    let laws = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("authoring-example-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&laws);
-    copy_dir(&workspace().join("laws"), &laws);
+    let laws = laws_copy("authoring-example", |_| {});
     // The edition that cites the example's document and has a clause of that id: the example
     // takes that clause's place.
     let mut replaced = None;
