@@ -321,6 +321,8 @@ struct Referee<'c> {
     /// A call out of rotation that a ruling put in rotation (a barred player's turn skipped)
     /// and that is an insufficient bid there: its index, to rule it as one in rotation.
     in_rotation_now: Option<usize>,
+    /// The decision being applied substituted a pass for the irregular call (Laws 37B, 38C).
+    pass_substituted: bool,
     /// The 1-based number of the `director` entry whose answers are being applied (or of the
     /// event being ruled): the event at fault for an answer that is wrong or that no rule admits.
     answered_at: usize,
@@ -365,6 +367,7 @@ fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         struck: Vec::new(),
         cancelling: None,
         in_rotation_now: None,
+        pass_substituted: false,
         answered_at: 0,
     };
     for (i, event) in case.events.iter().enumerate() {
@@ -1259,6 +1262,7 @@ impl Referee<'_> {
 
     fn decide(&mut self, mut p: Pending, answers: &[(String, String)]) -> Result<(), RefereeError> {
         self.cancelled_onwards = false;
+        self.pass_substituted = false;
         self.withdrawn_earlier = None;
         self.refused_record = None;
         answer(self.at_fault(p.event, answers), answers, &mut p.facts, &mut p.known)?;
@@ -1421,6 +1425,7 @@ impl Referee<'_> {
                 self.turn = p.turn_of;
             }
             Rectification::SubstitutePass => {
+                self.pass_substituted = true;
                 self.push_call(Made { seat: p.offender, call: Call::Pass, cancelled: false });
                 self.turn = p.offender.lho();
             }
@@ -1518,7 +1523,7 @@ impl Referee<'_> {
                         seat,
                         offender: p.offender,
                         withdrawn: self.withdrawn_earlier.unwrap_or(p.call),
-                        facts: p.facts,
+                        facts: Facts { pass_substituted: self.pass_substituted, ..p.facts },
                         known: p.known,
                         event: p.event,
                         suit_showing_pass: self.withdrawn_earlier.is_none()
