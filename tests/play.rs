@@ -277,6 +277,46 @@ mod law_edits {
         assert_eq!(penalty_cards(&after), ["W H4 major"]);
     }
 
+    /// The durations of a lead requirement (Law 55B2) and of a play penalty (Law 57A) are the
+    /// rectifications' `lasts` parameters: edited, the requirement binds every lead while North
+    /// retains the lead, and the play penalty binds East's play to the next trick.
+    #[test]
+    fn the_durations_of_a_lead_requirement_and_a_play_penalty_edited_change_the_rulings() {
+        let unedited = edited(&[]);
+        let obligations =
+            |r: &Ruling| r.play.as_ref().unwrap().obligations.iter().map(|o| o.text.clone()).collect::<Vec<_>>();
+        // Law 55B2: North must lead a spade from the correct hand; he leads SA and wins trick 3,
+        // then leads HK at trick 4 holding SK, SQ, SJ: the requirement was for his next lead only.
+        let wrong_hand = case("1987-play/law55b2-wrong-hand-lead-same-suit")
+            .replace("  - W: S2\nexpect:", "  - W: S2\n  - N: HK\n  - E: H9\n  - S: H6\n  - W: H3\nexpect:");
+        let before = rule(&unedited, &wrong_hand);
+        assert!(before.play.as_ref().unwrap().revokes.is_empty());
+        // Law 57A: East must play his lowest spade to trick 3, and does (S8); nothing binds after.
+        let lowest = case("1987-play/law57a-premature-lowest");
+        let before_lowest = rule(&unedited, &lowest);
+        assert!(obligations(&before_lowest).is_empty());
+
+        let laws = edited(&[
+            (
+                "1987/play-50-60.yaml",
+                "          - lead_same_suit(next_lead)\n          - review_line_of_play",
+                "          - lead_same_suit(while_on_lead)\n          - review_line_of_play",
+            ),
+            ("1987/play-50-60.yaml", "partner_plays_lowest(current_trick)", "partner_plays_lowest(next_trick)"),
+        ]);
+        // By hand: North, still on lead, must lead a spade again; HK fails a lead penalty he could
+        // have met, which the `unmet_obligation` table makes a revoke (Law 61A), on trick 4.
+        let after = rule(&laws, &wrong_hand);
+        assert_eq!(revoke_lines_of(after.play.as_ref().unwrap()), ["N 4 open"]);
+        let text = after.irregularities[0].rectifications[2].text();
+        assert_eq!(text, "North must lead a spade if he can, for as long as he retains the lead");
+        // By hand: East plays freely to trick 3 and is bound at trick 4, which is not played.
+        let after = rule(&laws, &lowest);
+        assert_eq!(obligations(&after), ["East must play his lowest card of the suit led to trick 4"]);
+        let text = after.irregularities[0].rectifications[2].text();
+        assert_eq!(text, "East must play the lowest card he holds of the suit led to the next trick");
+    }
+
     fn revoke_lines_of(play: &bridgelaw_runtime::ruling::PlayRuling) -> Vec<String> {
         play.revokes
             .iter()

@@ -126,7 +126,12 @@ impl Referee<'_> {
             .iter()
             .map(|b| {
                 let text = match b.bound {
-                    PlayBound::LeadSuit(s) => format!("{} must lead {} at his next lead, if he can", b.seat, s.name()),
+                    PlayBound::LeadSuit(s, LeadDuration::NextLead) => {
+                        format!("{} must lead {} at his next lead, if he can", b.seat, s.name())
+                    }
+                    PlayBound::LeadSuit(s, LeadDuration::WhileOnLead) => {
+                        format!("{} must lead {} for as long as he retains the lead, if he can", b.seat, s.name())
+                    }
                     PlayBound::NoLeadOfSuit(s, LeadDuration::WhileOnLead) => {
                         format!("{} may not lead {} for as long as he retains the lead", b.seat, s.name())
                     }
