@@ -317,6 +317,35 @@ mod law_edits {
         assert_eq!(text, "East must play the lowest card he holds of the suit led to the next trick");
     }
 
+    /// Declarer's lead options come again each time the partner of the player with a major
+    /// penalty card has the lead (Law 50E): edited to the first lead only, East's second lead
+    /// is free.
+    #[test]
+    fn the_repetition_of_declarer_s_lead_options_edited_changes_the_ruling() {
+        // West's H4 led out of turn at East's turn becomes a major penalty card (Law 56); at East's
+        // lead to trick 2 declarer does neither, and East wins trick 2 with CA (West follows with
+        // C2, as he must before the penalty card). East is to lead trick 3 with H4 on the table.
+        let record = format!(
+            "{HEAD}  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - W: H4\n  - director: {{lead_choice: reject}}\n  - director: {{penalty_card_lead: neither}}\n  - E: CA\n  - S: C7\n  - W: C2\n  - N: CQ\n  - E: DT\n"
+        );
+        // By hand: declarer has his options again before East's DT; the case does not give his
+        // choice, so it is an open question, asked at that lead (event 12).
+        let before = rule(&edited(&[]), &record);
+        let last = before.irregularities.last().unwrap();
+        assert_eq!((last.irregularity, last.event), ("penalty_card_lead", 12));
+        assert_eq!(last.open_questions, ["penalty_card_lead"]);
+        let laws = edited(&[(
+            "1987/play-50-60.yaml",
+            "        when: penalty_card_options_given\n        then:\n          - lead_options_due",
+            "        when: penalty_card_options_given\n        then:\n          - lead_options_not_due",
+        )]);
+        // By hand: options at the first lead only; East leads DT freely and H4 stays on the table.
+        let after = rule(&laws, &record);
+        assert_eq!(after.irregularities.len(), 2, "{:?}", after.irregularities);
+        assert!(after.irregularities.iter().all(|i| i.open_questions.is_empty()));
+        assert_eq!(penalty_cards(&after), ["W H4 major"]);
+    }
+
     fn revoke_lines_of(play: &bridgelaw_runtime::ruling::PlayRuling) -> Vec<String> {
         play.revokes
             .iter()

@@ -18,8 +18,8 @@ mod scan;
 use play::PlayState;
 pub use scan::first_irregularity;
 
-// `Known` is a 128-bit set of facts.
-const _: () = assert!(FactId::ALL.len() <= 128, "too many facts for the `Known` bitset");
+// `Known` is a 256-bit set of facts.
+const _: () = assert!(FactId::ALL.len() <= 256, "too many facts for the `Known` bitset");
 
 /// Why the referee cannot rule on a case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,32 +123,47 @@ struct Pending {
 
 /// The set of facts whose value is known, by `FactId` index.
 #[derive(Clone, Copy, Debug, Default)]
-struct Known(u128);
+struct Known([u128; 2]);
 
 impl Known {
     fn contains(&self, f: &FactId) -> bool {
-        self.0 & (1 << *f as u32) != 0
+        let i = *f as usize;
+        self.0[i / 128] & (1 << (i % 128)) != 0
     }
 
     fn insert(&mut self, f: FactId) {
-        self.0 |= 1 << f as u32;
+        let i = f as usize;
+        self.0[i / 128] |= 1 << (i % 128);
     }
 
     fn remove(&mut self, f: FactId) {
-        self.0 &= !(1 << f as u32);
+        let i = f as usize;
+        self.0[i / 128] &= !(1 << (i % 128));
+    }
+
+    /// How many facts the set holds.
+    fn len(self) -> usize {
+        (self.0[0].count_ones() + self.0[1].count_ones()) as usize
     }
 
     /// The facts of both sets.
     fn and(self, other: Known) -> Known {
-        Known(self.0 & other.0)
+        Known([self.0[0] & other.0[0], self.0[1] & other.0[1]])
     }
 
     /// The facts of the set, in `FactId` order (a fact's index is its place in `FactId::ALL`).
     fn iter(self) -> impl Iterator<Item = FactId> {
-        let mut bits = self.0;
+        let [mut low, mut high] = self.0;
         std::iter::from_fn(move || {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits.wrapping_sub(1);
+            let i = if low != 0 {
+                let i = low.trailing_zeros() as usize;
+                low &= low - 1;
+                i
+            } else {
+                let i = 128 + high.trailing_zeros() as usize;
+                high &= high.wrapping_sub(1);
+                i
+            };
             FactId::ALL.get(i).copied()
         })
     }
@@ -1802,7 +1817,7 @@ fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static 
         }
     }
     let shown = known.and(tested);
-    let mut out = Vec::with_capacity(shown.0.count_ones() as usize);
+    let mut out = Vec::with_capacity(shown.len());
     out.extend(shown.iter().map(|f| (f.name(), f.values()[facts.get(f)])));
     out
 }

@@ -84,9 +84,10 @@ impl Referee<'_> {
     /// awaiting him (a revoke to correct, declarer's choice for a lead) he rules on first.
     /// `ruled`: something was ruled before, or at this entry.
     fn rule_next(&mut self, event: usize, answers: &[(String, String)], ruled: bool) -> Result<(), RefereeError> {
+        let holder = self.penalty_card_holder();
         let st = self.st();
         let unestablished = st.revokes.iter().rposition(|r| !r.established && !r.corrected && !r.accepted);
-        let (restricted, holder) = (st.restricted_lead_due(), st.penalty_card_holder());
+        let restricted = st.restricted_lead_due();
         // Which of the matters awaiting him the director rules on first, as the table says.
         let lead_choice = [FactId::RestrictedLeadOption, FactId::ProhibitedSuit, FactId::PenaltyCardLead];
         let facts = Facts {

@@ -234,6 +234,8 @@ pub(super) struct PlayState {
     correction: Option<Correction>,
     /// The trick for which declarer's penalty-card lead options were settled.
     lead_options_settled: Option<usize>,
+    /// The major penalty cards, with their owners, for which declarer was given lead options.
+    lead_options_given: Vec<(Seat, Card)>,
     /// The establishment table's answer for each establishing act, by the offending side or
     /// not, once asked: the rectification establishing the revoke, if any.
     establishes: [Option<Option<Traced>>; EstablishingAct::ALL.len() * 2],
@@ -331,14 +333,17 @@ impl PlayState {
             .flatten()
     }
 
-    /// The seat whose major penalty card gives declarer lead options now, if any.
-    fn penalty_card_holder(&self) -> Option<Seat> {
+    /// The seat with a major penalty card whose partner is to lead, declarer not having chosen for
+    /// this lead, and that card.
+    fn lead_options_holder(&self) -> Option<(Seat, Card)> {
         let holder = self.current.leader.partner();
-        (self.current.cards.is_empty()
-            && self.pending.is_none()
-            && self.lead_options_settled != Some(self.trick_number())
-            && self.penalty_cards.iter().any(|p| p.seat == holder && p.major))
-        .then_some(holder)
+        if !self.current.cards.is_empty()
+            || self.pending.is_some()
+            || self.lead_options_settled == Some(self.trick_number())
+        {
+            return None;
+        }
+        self.penalty_cards.iter().find(|p| p.seat == holder && p.major).map(|p| (holder, p.card))
     }
 }
 
@@ -362,6 +367,18 @@ fn relation(from: Seat, to: Seat) -> Turn {
 }
 
 impl Referee<'_> {
+    /// The seat whose major penalty card gives declarer lead options now, if any: the
+    /// `penalty_card_lead_occasion` table says whether this lead is one (the first, or a later
+    /// one while the card is on the table).
+    fn penalty_card_holder(&self) -> Option<Seat> {
+        let st = self.play.as_ref()?;
+        let (holder, card) = st.lead_options_holder()?;
+        let facts =
+            Facts { penalty_card_options_given: st.lead_options_given.contains(&(holder, card)), ..Facts::default() };
+        let d = self.ask_derived(Table::PenaltyCardLeadOccasion, &facts);
+        d.outcomes().any(|t| t.rectification == Rectification::LeadOptionsDue).then_some(holder)
+    }
+
     #[allow(clippy::expect_used, reason = "play events are ruled only once the play has started")]
     fn st(&mut self) -> &mut PlayState {
         self.play.as_mut().expect("the play has started")
@@ -433,6 +450,7 @@ impl Referee<'_> {
             phase: Phase::Play,
             correction: None,
             lead_options_settled: None,
+            lead_options_given: Vec::new(),
             honours: (0, 0),
             establishes: [None; EstablishingAct::ALL.len() * 2],
             restricted,

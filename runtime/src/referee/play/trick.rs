@@ -69,7 +69,7 @@ impl Referee<'_> {
                 return Ok(());
             }
         }
-        if let Some(holder) = self.st().penalty_card_holder() {
+        if let Some(holder) = self.penalty_card_holder() {
             // The partner leads before declarer has chosen among his options.
             self.lead_options(event, holder, &[])?;
             if self.stopped_at.is_some() {
