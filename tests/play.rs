@@ -346,6 +346,54 @@ mod law_edits {
         assert_eq!(penalty_cards(&after), ["W H4 major"]);
     }
 
+    /// Which revokes are corrected when attention is drawn is the `revoke_attention` table: edited,
+    /// the twelfth-trick revoke is no longer corrected at the end of play (Law 62D), and the end
+    /// of an unfinished record draws attention to an unestablished revoke (Law 62A).
+    #[test]
+    fn which_revokes_are_corrected_edited_changes_the_rulings() {
+        let unedited = edited(&[]);
+        // Law 62D: West ruffs North's H7 on trick 12 with S9 holding H5; the last trick is claimed.
+        // Corrected, West's H5 goes to trick 12, which North's H7 wins: North-South 7, East-West 6.
+        let twelfth = case("1987-play/law62d-twelfth-trick-revoke-then-last-trick-claimed");
+        let before = rule(&unedited, &twelfth);
+        assert_eq!(before.irregularities.last().unwrap().rules, ["Law 62D"]);
+        assert_eq!(before.play.as_ref().unwrap().adjusted, Some((7, 6)));
+        // West revokes on trick 2 (C2 to East's H8, holding hearts); North leads SA to trick 3 and
+        // the record ends: the revoke is not established, and nobody drew attention to it.
+        let unfinished = format!(
+            "{HEAD}  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - E: H8\n  - S: H5\n  - W: C2\n  - N: HA\n  - N: SA\n"
+        );
+        let before = rule(&unedited, &unfinished);
+        assert_eq!(revoke_lines_of(before.play.as_ref().unwrap()), ["W 2 open"]);
+        assert!(before.irregularities.is_empty());
+
+        let laws = edited(&[
+            (
+                "1987/law62-64.yaml",
+                "          and not revoke_corrected and not revoke_accepted\n        then:\n          - revoke_to_correct per \"Law 62\"",
+                "          and not revoke_corrected and not revoke_accepted\n        then:\n          - revoke_not_correctable",
+            ),
+            (
+                "1987/law62-64.yaml",
+                "not revoke_corrected and not revoke_accepted\n        then:\n          - revoke_not_correctable\n      - id: Law 62A (corrected)",
+                "not revoke_corrected and not revoke_accepted\n        then:\n          - revoke_to_correct\n      - id: Law 62A (corrected)",
+            ),
+        ]);
+        // By hand: uncorrected, West's S9 wins trick 12 and North's claim the last: North-South 6,
+        // East-West 7; no trick is transferred for a twelfth-trick revoke (Law 64B4).
+        let after = rule(&laws, &twelfth);
+        assert!(after.irregularities.iter().all(|i| !i.rules.contains(&"Law 62D")), "{:?}", after.irregularities);
+        let play = after.play.as_ref().unwrap();
+        assert_eq!((play.won, play.adjusted), ((6, 7), Some((6, 7))));
+        assert_eq!(revoke_lines_of(play), ["W 12 open"]);
+        // By hand: the end of the record draws attention to West's revoke, corrected by Law 62B1:
+        // C2 goes back to West's hand and becomes a major penalty card (deliberate, Law 50B).
+        let after = rule(&laws, &unfinished);
+        assert_eq!(after.irregularities.last().unwrap().rules, ["Law 62B1"]);
+        assert_eq!(revoke_lines_of(after.play.as_ref().unwrap()), ["W 2 corrected"]);
+        assert_eq!(penalty_cards(&after), ["W C2 major"]);
+    }
+
     fn revoke_lines_of(play: &bridgelaw_runtime::ruling::PlayRuling) -> Vec<String> {
         play.revokes
             .iter()
