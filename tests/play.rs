@@ -165,7 +165,7 @@ mod law_edits {
             // The restriction no longer lapses when the offending side declares: it applies.
             (
                 "1987/law23-29.yaml",
-                "when: restricted_side_declares\n        then: [restriction_lapses]",
+                "when: restricted_side_declares\n        then: [restriction_lapses(offending_side_declares)]",
                 "when: restricted_side_declares\n        then: [restriction_applies]",
             ),
             // Tens are no longer of honour rank: the exposed HT is a minor penalty card.

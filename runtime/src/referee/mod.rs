@@ -1620,7 +1620,7 @@ impl Referee<'_> {
                     text: words(l.kind, None),
                     clauses: l.clauses.clone(),
                 },
-                (true, Some(false), Some(c)) => {
+                (true, Some((false, _)), Some(c)) => {
                     let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
                     self.cite(&clauses);
                     let opening = c.declarer.lho() == seat;
@@ -1648,22 +1648,14 @@ impl Referee<'_> {
                         clauses,
                     }
                 }
-                (true, Some(true), Some(_)) => LeadRestriction {
+                // Why it lapses is the `standing` text of the table's rectification.
+                (true, Some((true, lapse)), _) => LeadRestriction {
                     seat,
                     status: LeadStatus::Lapsed,
                     kind: None,
                     suit: None,
                     opening_lead: false,
-                    text: format!("{offender}'s side declares, so {seat} is not restricted"),
-                    clauses: l.clauses.clone(),
-                },
-                (true, Some(true), None) => LeadRestriction {
-                    seat,
-                    status: LeadStatus::Lapsed,
-                    kind: None,
-                    suit: None,
-                    opening_lead: false,
-                    text: "the deal is passed out".into(),
+                    text: words(lapse, None),
                     clauses: l.clauses.clone(),
                 },
                 (true, _, _) => LeadRestriction {

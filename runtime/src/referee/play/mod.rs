@@ -411,7 +411,11 @@ impl Referee<'_> {
         let deal = self.case.deal.ok_or_else(|| err(event, "a card is played, but the case gives no `deal`"))?;
         // The lead restrictions that apply: the offending side defends, and the table gives one.
         let mut restricted = Vec::new();
-        for l in self.leads.iter().filter(|l| self.restriction_lapses(Some(contract), l.offender) == Some(false)) {
+        for l in self
+            .leads
+            .iter()
+            .filter(|l| self.restriction_lapses(Some(contract), l.offender).map(|(l, _)| l) == Some(false))
+        {
             let LeadDecision { kind, suit, open, .. } = self.lead_restriction(l);
             if let Some(open) = open {
                 return Err(err(event, format!("the play cannot start: the lead restriction on {}: {open}", l.seat)));
@@ -474,7 +478,7 @@ impl Referee<'_> {
         &self,
         contract: Option<auction::Contract>,
         offender: Seat,
-    ) -> Option<bool> {
+    ) -> Option<(bool, Rectification)> {
         let facts = Facts {
             restricted_side_declares: contract.is_some_and(|c| c.declarer.same_side(offender)),
             deal_passed_out: contract.is_none(),
@@ -482,8 +486,8 @@ impl Referee<'_> {
         };
         let d = self.ask_derived(Table::RestrictionLapse, &facts);
         d.outcomes().find_map(|t| match t.rectification {
-            Rectification::RestrictionLapses => Some(true),
-            Rectification::RestrictionApplies => Some(false),
+            k @ Rectification::RestrictionLapses { .. } => Some((true, k)),
+            k @ Rectification::RestrictionApplies => Some((false, k)),
             _ => None,
         })
     }
