@@ -276,6 +276,8 @@ struct Interpreted {
     texts: Vec<&'static Template>,
     /// Per runtime rectification kind: its `standing` text in the edition, if any.
     standings: Vec<Option<&'static Template>>,
+    /// The headings of ruling entries in the edition, by the entry's name.
+    headings: Vec<(&'static str, &'static Template)>,
 }
 
 /// An edition's texts and `standing` texts, by the runtime's rectification index.
@@ -319,7 +321,15 @@ impl Interpreted {
         }
         let interpreter = Interpreter::new(p, e);
         let (texts, standings) = Self::texts(&interpreter, v);
-        Interpreted { name, title: leak(&e.title), clauses, interpreter, rules, tables, texts, standings }
+        let headings = (0..p.headings.len())
+            .map(|h| {
+                let t = p.heading(e, h);
+                let t: &'static Template =
+                    Box::leak(Box::new(Template { source: leak(&t.source), pieces: pieces(&t.pieces) }));
+                (leak(&p.headings[h].0), t)
+            })
+            .collect();
+        Interpreted { name, title: leak(&e.title), clauses, interpreter, rules, tables, texts, standings, headings }
     }
 
     /// The edition's ruling texts as static data, by the runtime's rectification index.
@@ -415,6 +425,10 @@ impl Laws for Interpreted {
 
     fn standing(&self, rectification: Rectification) -> Option<&'static Template> {
         self.standings[rectification.index()]
+    }
+
+    fn heading(&self, entry: &str) -> Option<&'static Template> {
+        self.headings.iter().find(|(name, _)| *name == entry).map(|(_, t)| *t)
     }
 }
 

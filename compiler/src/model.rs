@@ -329,6 +329,8 @@ pub struct Edition {
     pub texts: Vec<(usize, Template)>,
     /// The edition's `standing` texts in place of the vocabulary's.
     pub standings: Vec<(usize, Template)>,
+    /// The edition's headings of ruling entries in place of the vocabulary's: (heading, text).
+    pub headings: Vec<(usize, Template)>,
 }
 
 impl Clause {
@@ -375,6 +377,8 @@ pub struct Program {
     pub facts: Vec<FactDef>,
     pub rectifications: Vec<RectificationDef>,
     pub tables: Vec<TableDef>,
+    /// The headings of ruling entries: the entry's name and its template.
+    pub headings: Vec<(String, Template)>,
     pub editions: Vec<Edition>,
 }
 
@@ -382,6 +386,11 @@ impl Program {
     /// The ruling text of rectification `r` in edition `e`: the edition's own, else the vocabulary's.
     pub fn text<'a>(&'a self, e: &'a Edition, r: usize) -> &'a Template {
         e.texts.iter().find(|(i, _)| *i == r).map_or(&self.rectifications[r].text, |(_, t)| t)
+    }
+
+    /// The heading `h` in edition `e`: the edition's own, else the vocabulary's.
+    pub fn heading<'a>(&'a self, e: &'a Edition, h: usize) -> &'a Template {
+        e.headings.iter().find(|(i, _)| *i == h).map_or(&self.headings[h].1, |(_, t)| t)
     }
 
     /// The `standing` text of rectification `r` in edition `e`, if it has one of its own.

@@ -14,8 +14,8 @@ pub(crate) struct Filling<'a> {
     pub context: Context,
     /// The players the rectification binds (`{seats}`).
     pub seats: &'a [Seat],
-    /// The rectification, for its parameters.
-    pub kind: Rectification,
+    /// The rectification, for its parameters (none for an entry's heading).
+    pub kind: Option<Rectification>,
     /// For the words of a lead restriction: the suit it concerns, and whether the restricted
     /// lead is the opening lead.
     pub restriction: Option<(Option<Strain>, bool)>,
@@ -41,7 +41,7 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
                 out.push_str((0..turns).fold(seat, |s, _| s.lho()).name());
             }
             Piece::Seats => join(out, v.seats),
-            Piece::Party { param } => match Party::ALL.get(v.kind.arg(usize::from(param))) {
+            Piece::Party { param } => match Party::ALL.get(arg(v, param)) {
                 Some(Party::Offender) | None => join(out, &[offender]),
                 Some(Party::OffenderPartner) => join(out, &[offender.partner()]),
                 Some(Party::OffendingSide) => join(out, &[offender, offender.partner()]),
@@ -64,7 +64,7 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
             },
             Piece::Choose { on, arms } => {
                 let i = match on {
-                    Selector::Param(k) => v.kind.arg(usize::from(k)),
+                    Selector::Param(k) => arg(v, k),
                     Selector::ActKind => usize::from(matches!(act, Act::Card(_))),
                     Selector::TurnPosition => {
                         (0..4).find(|&n| (0..n).fold(offender, |s, _| s.lho()) == turn_of).unwrap_or(0)
@@ -80,6 +80,11 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
     }
 }
 
+/// The value index of the rectification's parameter `k` (0 where there is none).
+fn arg(v: &Filling, k: u8) -> usize {
+    v.kind.map_or(0, |kind| kind.arg(usize::from(k)))
+}
+
 /// `clubs` … `spades`, `notrump`.
 fn strain_name(strain: Strain) -> &'static str {
     trump_suit(strain).map_or("notrump", |s| s.name())
@@ -87,7 +92,8 @@ fn strain_name(strain: Strain) -> &'static str {
 
 /// The words of what `kind` leaves standing: its `standing` text, else its text.
 pub(crate) fn standing(laws: &dyn Laws, values: &Filling) -> String {
-    fill(laws.standing(values.kind).unwrap_or(laws.text(values.kind)), values)
+    let Some(kind) = values.kind else { return String::new() };
+    fill(laws.standing(kind).unwrap_or(laws.text(kind)), values)
 }
 
 /// Seats by name, joined by ` and `.

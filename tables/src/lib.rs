@@ -112,6 +112,9 @@ pub trait Laws: Sync {
     /// The words of what a rectification leaves standing (a lead restriction at the end of
     /// the auction, an obligation at the end of the record), if it has its own.
     fn standing(&self, rectification: Rectification) -> Option<&'static Template>;
+    /// The heading of a ruling entry, by the entry's name (the ruling's `irregularity`), if the
+    /// laws give one.
+    fn heading(&self, entry: &str) -> Option<&'static Template>;
 }
 
 /// The most steps (a table and the tables it delegates to) one decision may

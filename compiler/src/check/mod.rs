@@ -305,8 +305,23 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
         }
         rectifications.push(def);
     }
-    let mut program =
-        Program { types, documents: Vec::new(), facts, rectifications, tables: Vec::new(), editions: Vec::new() };
+    check_unique(c, "heading of entry", v.headings.iter().map(|h| &h.entry));
+    let mut headings = Vec::new();
+    for h in &v.headings {
+        check_name(c, &h.entry, "entry");
+        if let Some(t) = templates::check(c, &types, &heading_context(&h.entry), &h.text, &h.entry, false) {
+            headings.push((h.entry.to_string(), t));
+        }
+    }
+    let mut program = Program {
+        types,
+        documents: Vec::new(),
+        facts,
+        rectifications,
+        tables: Vec::new(),
+        headings,
+        editions: Vec::new(),
+    };
     for t in &v.tables {
         check_name(c, &t.name, "table");
         let assume = t
@@ -704,6 +719,7 @@ fn check_edition(
         interface::check(c, p, &rules, &clauses, &name);
     }
     let (texts, standings) = edition_texts(c, p, &file);
+    let headings = edition_headings(c, p, &file);
     let errors_after = c.diagnostics.iter().filter(|d| d.is_error()).count();
     let files = {
         let mut f: Vec<String> = clauses.iter().map(|c| c.file.clone()).collect();
@@ -721,7 +737,29 @@ fn check_edition(
         verified_in_source: 0,
         texts,
         standings,
+        headings,
     })
+}
+
+/// What a heading's template is checked against: the context of a ruling entry, with no
+/// parameters.
+fn heading_context(entry: &str) -> RectificationDef {
+    let empty = Template { source: String::new(), pieces: Vec::new() };
+    RectificationDef { name: entry.to_string(), doc: String::new(), params: Vec::new(), text: empty, standing: None }
+}
+
+/// An edition's headings in place of the vocabulary's, each checked as the vocabulary's are.
+fn edition_headings(c: &mut Checker, p: &Program, file: &EditionFile) -> Texts {
+    check_unique(c, "heading of entry", file.headings.iter().map(|h| &h.entry));
+    let mut out = Vec::new();
+    for h in &file.headings {
+        let known = p.headings.iter().map(|(n, _)| n.as_str());
+        let Some(i) = c.lookup("heading of entry", &h.entry, known, c.loc(&h.entry), None) else { continue };
+        if let Some(t) = templates::check(c, &p.types, &heading_context(&h.entry), &h.text, &h.entry, false) {
+            out.push((i, t));
+        }
+    }
+    out
 }
 
 /// An edition's ruling texts in place of the vocabulary's, each checked as the vocabulary's are.
