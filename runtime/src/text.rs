@@ -4,9 +4,9 @@
 //! puts the values in.
 
 use crate::auction::{Call, Seat, Strain};
-use crate::play::trump_suit;
+use crate::play::{trump_suit, Suit};
 use crate::ruling::{Act, Context};
-use bridgelaw_tables::{Base, Laws, Party, Piece, Rectification, Selector, Template};
+use bridgelaw_tables::{Base, Laws, Number, Party, Piece, Rectification, Selector, Template};
 use std::fmt::Write;
 
 /// The values a template is filled with.
@@ -19,6 +19,18 @@ pub(crate) struct Filling<'a> {
     /// For the words of a lead restriction: the suit it concerns, and whether the restricted
     /// lead is the opening lead.
     pub restriction: Option<(Option<Strain>, bool)>,
+    /// For a summary of the play's ruling: what it summarizes.
+    pub summary: Option<Summary>,
+}
+
+/// What a summary of the play's ruling shows.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Summary {
+    /// A revoke: its trick, the suit led to it, where it stands and what it failed to do (the
+    /// value indexes of `Selector::REVOKE_STATE` and `Selector::REVOKE_KIND`).
+    Revoke { trick: usize, suit_led: Suit, state: usize, kind: usize },
+    /// The play: the tricks played, won by each side, declarer and dummy, and the claim.
+    Play { played: usize, won: (usize, usize), declarer: Seat, dummy: Seat, claim: Option<(Seat, usize)> },
 }
 
 /// The template filled in.
@@ -34,9 +46,12 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
         match *piece {
             Piece::Text(t) => out.push_str(t),
             Piece::Seat { base, turns } => {
-                let seat = match base {
-                    Base::Offender => offender,
-                    Base::Turn => turn_of,
+                let seat = match (base, v.summary) {
+                    (Base::Turn, _) => turn_of,
+                    (Base::Declarer, Some(Summary::Play { declarer, .. })) => declarer,
+                    (Base::Dummy, Some(Summary::Play { dummy, .. })) => dummy,
+                    (Base::Claimer, Some(Summary::Play { claim: Some((seat, _)), .. })) => seat,
+                    _ => offender,
                 };
                 out.push_str((0..turns).fold(seat, |s, _| s.lho()).name());
             }
@@ -71,9 +86,35 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
                     }
                     Selector::SeatsCount => v.seats.len().min(2),
                     Selector::RestrictionLead => usize::from(!v.restriction.is_some_and(|r| r.1)),
+                    Selector::RevokeState | Selector::RevokeKind => match v.summary {
+                        Some(Summary::Revoke { state, .. }) if on == Selector::RevokeState => state,
+                        Some(Summary::Revoke { kind, .. }) => kind,
+                        _ => 0,
+                    },
+                    Selector::PlayedCount | Selector::Claim => match v.summary {
+                        Some(Summary::Play { played, .. }) if on == Selector::PlayedCount => played.min(2),
+                        Some(Summary::Play { claim, .. }) => usize::from(claim.is_some()),
+                        _ => 0,
+                    },
                 };
                 if let Some(arm) = arms.get(i) {
                     pieces(out, arm, v);
+                }
+            }
+            Piece::Number(n) => {
+                let value = match (n, v.summary) {
+                    (Number::Trick, Some(Summary::Revoke { trick, .. })) => trick,
+                    (Number::Played, Some(Summary::Play { played, .. })) => played,
+                    (Number::WonByDeclarer, Some(Summary::Play { won, .. })) => won.0,
+                    (Number::WonByDefenders, Some(Summary::Play { won, .. })) => won.1,
+                    (Number::Claimed, Some(Summary::Play { claim: Some((_, n)), .. })) => n,
+                    _ => 0,
+                };
+                let _ = write!(out, "{value}");
+            }
+            Piece::SuitLed => {
+                if let Some(Summary::Revoke { suit_led, .. }) = v.summary {
+                    out.push_str(suit_led.name());
                 }
             }
         }

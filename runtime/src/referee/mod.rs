@@ -1607,7 +1607,7 @@ impl Referee<'_> {
                 let context = Context { offender, act: Act::Call(l.withdrawn), turn_of: seat };
                 crate::text::standing(
                     self.laws,
-                    &crate::text::Filling { context, seats: &[seat], kind: Some(kind), restriction },
+                    &crate::text::Filling { context, seats: &[seat], kind: Some(kind), restriction, summary: None },
                 )
             };
             // Whether the restriction lapses at the end of the auction is the tables' to say. (A
@@ -1683,8 +1683,13 @@ impl Referee<'_> {
                     let call = if let Bound::Repeat(c) = b.bound { c } else { Call::Pass };
                     let context = Context { offender: b.seat, act: Act::Call(call), turn_of: b.seat };
                     let kind = b.imposed_by.rectification;
-                    let filling =
-                        crate::text::Filling { context, seats: &[b.seat], kind: Some(kind), restriction: None };
+                    let filling = crate::text::Filling {
+                        context,
+                        seats: &[b.seat],
+                        kind: Some(kind),
+                        restriction: None,
+                        summary: None,
+                    };
                     let text = crate::text::standing(self.laws, &filling);
                     Obligation { seat: b.seat, text, clauses: b.imposed_by.trace().map(|c| c.id).collect() }
                 })

@@ -28,6 +28,7 @@ impl Referee<'_> {
                 rules: state.established_by[i].iter().map(|v| v.rule).collect(),
                 rectifications: state.established_by[i].iter().cloned().collect(),
                 transferred: 0,
+                template: self.laws.summary("revoke"),
             };
             if complete && r.established {
                 let t = r.trick - 1;
@@ -177,6 +178,7 @@ impl Referee<'_> {
             revokes,
             penalty_cards,
             adjusted: complete.then(|| (won.0 - transfers.0 + transfers.1, won.1 - transfers.1 + transfers.0)),
+            template: self.laws.summary("play"),
         })
     }
 
