@@ -584,8 +584,12 @@ enum Act {
 
 fn call_or_card(text: &MarkedScalarNode) -> Result<Act, CaseError> {
     let t = text.as_str();
-    if let Ok(card) = Card::parse(t) {
-        return Ok(Act::Card(card));
+    // Only a text that starts with a suit letter can be a card: a call is not tried as one
+    // (its error message would be built for nothing).
+    if t.trim_start().starts_with(['S', 'H', 'D', 'C', 's', 'h', 'd', 'c']) {
+        if let Ok(card) = Card::parse(t) {
+            return Ok(Act::Card(card));
+        }
     }
     match Call::parse(t) {
         Ok(call) => Ok(Act::Call(call)),
