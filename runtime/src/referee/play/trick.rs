@@ -190,6 +190,20 @@ impl Referee<'_> {
         }
         if !leading && seat != st.next_to_play() {
             let partner_played = st.current.cards.iter().any(|(s, _)| *s == seat.partner());
+            let played = st.current.cards.iter().any(|(s, _)| *s == seat);
+            if played && (role == OffenderRole::Declarer || partner_played) {
+                // A hand that has played to the trick cannot play to it again: the card is no
+                // play to it (for a defender whose partner has not played, it is a premature
+                // lead, below). The tables say what it is.
+                let facts = Facts {
+                    play_irregularity: PlayIrregularity::SecondCardToTrick,
+                    offender_role: role,
+                    ..Facts::default()
+                };
+                let turn_of = st.next_to_play();
+                let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+                return self.rule_play(p, &[]);
+            }
             if role == OffenderRole::Declarer {
                 let facts = Facts {
                     play_irregularity: PlayIrregularity::DeclarerPlaysOutOfTurn,
