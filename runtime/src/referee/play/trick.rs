@@ -69,8 +69,9 @@ impl Referee<'_> {
                 return Ok(());
             }
         }
-        if let Some(holder) = self.st().penalty_card_holder() {
-            // The partner leads before declarer has chosen among his options.
+        if let Some(holder) = self.st().penalty_card_holder().filter(|_| seat == self.st().current.leader) {
+            // The partner leads before declarer has chosen among his options (a lead out of turn
+            // by another hand is ruled first: the options concern the partner's lead).
             self.lead_options(event, holder, &[])?;
             if self.stopped_at.is_some() {
                 return Ok(());
