@@ -236,6 +236,10 @@ pub(super) struct PlayState {
     /// For revokes established by agreement to an opponent's claim, when attention was first
     /// drawn (the director's finding), as the revoke adjustment sees it.
     late_attention: Vec<(usize, bridgelaw_tables::LateAttention)>,
+    /// At the thirteenth trick, once a lead out of turn that a card was played to has been
+    /// taken back: the cards recorded out of rotation, each a hand's last card, played at its
+    /// turn.
+    last_trick_held: Option<Vec<(Seat, Card)>>,
 }
 
 impl PlayState {
@@ -417,6 +421,7 @@ impl Referee<'_> {
             dummy_selected: None,
             visible_withdrawn: None,
             late_attention: Vec::new(),
+            last_trick_held: None,
         });
         Ok(())
     }

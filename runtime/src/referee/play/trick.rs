@@ -57,9 +57,17 @@ impl Referee<'_> {
             p.facts.next_card_follows = p.subject.suit() == Some(card.suit);
             p.known.insert(FactId::NextCard);
             p.known.insert(FactId::NextCardFollows);
+            let last_lead = (lead && p.facts.thirteenth_trick && next == NextCard::Lho)
+                .then(|| p.subject.card().map(|c| (p.offender, c)))
+                .flatten();
             self.rule_play(p, &[])?;
             if self.stopped_at.is_some() {
                 return Ok(());
+            }
+            if let Some((offender, c)) = last_lead.filter(|&(s, c)| self.st().hands[s as usize].contains(c)) {
+                // The thirteenth trick's lead out of turn was taken back after a card was played
+                // to it: each hand has one card left, so the cards stand, each at its turn.
+                self.st().last_trick_held = Some(vec![(offender, c)]);
             }
         }
         if let Some(i) = self.st().restricted_lead_due().filter(|_| seat == self.st().current.leader) {
@@ -77,7 +85,37 @@ impl Referee<'_> {
                 return Ok(());
             }
         }
-        self.card(event, seat, card)
+        self.card(event, seat, card)?;
+        self.play_last_trick_held(event)
+    }
+
+    /// At the thirteenth trick, a card recorded out of rotation after its lead out of turn was
+    /// taken back is held (true); a card played in turn plays those held after it.
+    fn hold_for_last_trick(&mut self, seat: Seat, card: Card) -> bool {
+        let st = self.st();
+        let next = st.next_to_play();
+        match st.last_trick_held.as_mut() {
+            Some(held) if seat != next => {
+                held.push((seat, card));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Plays the held cards of the thirteenth trick whose turn has come.
+    fn play_last_trick_held(&mut self, event: usize) -> Result<(), RefereeError> {
+        loop {
+            let st = self.st();
+            let next = st.next_to_play();
+            let Some(held) = st.last_trick_held.as_mut() else { return Ok(()) };
+            let Some(i) = held.iter().position(|(s, _)| *s == next) else { return Ok(()) };
+            let (seat, card) = held.remove(i);
+            self.in_turn(event, seat, card)?;
+            if self.st().tricks.len() == 13 {
+                self.st().last_trick_held = None;
+            }
+        }
     }
 
     /// The offender's card substituted for his corrected revoke card, at its place in the trick.
@@ -157,6 +195,10 @@ impl Referee<'_> {
         if let Some(i) = st.replacing().iter().position(|(s, _)| *s == seat) {
             return self.replace_withdrawn(event, seat, card, i);
         }
+        if self.hold_for_last_trick(seat, card) {
+            return Ok(());
+        }
+        let st = self.st();
         let leading = st.current.cards.is_empty();
         let role = st.role(seat);
         if let Some((leader, down)) = st.face_down {
