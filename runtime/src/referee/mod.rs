@@ -18,8 +18,8 @@ mod scan;
 use play::PlayState;
 pub use scan::first_irregularity;
 
-// `Known` is a 128-bit set of facts.
-const _: () = assert!(FactId::ALL.len() <= 128, "too many facts for the `Known` bitset");
+// `Known` is a 256-bit set of facts.
+const _: () = assert!(FactId::ALL.len() <= 256, "too many facts for the `Known` bitset");
 
 /// Why the referee cannot rule on a case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,32 +123,47 @@ struct Pending {
 
 /// The set of facts whose value is known, by `FactId` index.
 #[derive(Clone, Copy, Debug, Default)]
-struct Known(u128);
+struct Known([u128; 2]);
 
 impl Known {
     fn contains(&self, f: &FactId) -> bool {
-        self.0 & (1 << *f as u32) != 0
+        let i = *f as usize;
+        self.0[i / 128] & (1 << (i % 128)) != 0
     }
 
     fn insert(&mut self, f: FactId) {
-        self.0 |= 1 << f as u32;
+        let i = f as usize;
+        self.0[i / 128] |= 1 << (i % 128);
     }
 
     fn remove(&mut self, f: FactId) {
-        self.0 &= !(1 << f as u32);
+        let i = f as usize;
+        self.0[i / 128] &= !(1 << (i % 128));
+    }
+
+    /// How many facts the set holds.
+    fn len(self) -> usize {
+        (self.0[0].count_ones() + self.0[1].count_ones()) as usize
     }
 
     /// The facts of both sets.
     fn and(self, other: Known) -> Known {
-        Known(self.0 & other.0)
+        Known([self.0[0] & other.0[0], self.0[1] & other.0[1]])
     }
 
     /// The facts of the set, in `FactId` order (a fact's index is its place in `FactId::ALL`).
     fn iter(self) -> impl Iterator<Item = FactId> {
-        let mut bits = self.0;
+        let [mut low, mut high] = self.0;
         std::iter::from_fn(move || {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits.wrapping_sub(1);
+            let i = if low != 0 {
+                let i = low.trailing_zeros() as usize;
+                low &= low - 1;
+                i
+            } else {
+                let i = 128 + high.trailing_zeros() as usize;
+                high &= high.wrapping_sub(1);
+                i
+            };
             FactId::ALL.get(i).copied()
         })
     }
@@ -1590,7 +1605,10 @@ impl Referee<'_> {
             // The words of a restriction are its rectification's `standing` text.
             let words = |kind: Rectification, restriction: Option<(Option<Strain>, bool)>| {
                 let context = Context { offender, act: Act::Call(l.withdrawn), turn_of: seat };
-                crate::text::standing(self.laws, &crate::text::Filling { context, seats: &[seat], kind, restriction })
+                crate::text::standing(
+                    self.laws,
+                    &crate::text::Filling { context, seats: &[seat], kind: Some(kind), restriction, summary: None },
+                )
             };
             // Whether the restriction lapses at the end of the auction is the tables' to say. (A
             // lapsed restriction keeps the clauses that imposed it, as its rulings always have.)
@@ -1605,7 +1623,7 @@ impl Referee<'_> {
                     text: words(l.kind, None),
                     clauses: l.clauses.clone(),
                 },
-                (true, Some(false), Some(c)) => {
+                (true, Some((false, _)), Some(c)) => {
                     let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
                     self.cite(&clauses);
                     let opening = c.declarer.lho() == seat;
@@ -1633,22 +1651,14 @@ impl Referee<'_> {
                         clauses,
                     }
                 }
-                (true, Some(true), Some(_)) => LeadRestriction {
+                // Why it lapses is the `standing` text of the table's rectification.
+                (true, Some((true, lapse)), _) => LeadRestriction {
                     seat,
                     status: LeadStatus::Lapsed,
                     kind: None,
                     suit: None,
                     opening_lead: false,
-                    text: format!("{offender}'s side declares, so {seat} is not restricted"),
-                    clauses: l.clauses.clone(),
-                },
-                (true, Some(true), None) => LeadRestriction {
-                    seat,
-                    status: LeadStatus::Lapsed,
-                    kind: None,
-                    suit: None,
-                    opening_lead: false,
-                    text: "the deal is passed out".into(),
+                    text: words(lapse, None),
                     clauses: l.clauses.clone(),
                 },
                 (true, _, _) => LeadRestriction {
@@ -1673,7 +1683,13 @@ impl Referee<'_> {
                     let call = if let Bound::Repeat(c) = b.bound { c } else { Call::Pass };
                     let context = Context { offender: b.seat, act: Act::Call(call), turn_of: b.seat };
                     let kind = b.imposed_by.rectification;
-                    let filling = crate::text::Filling { context, seats: &[b.seat], kind, restriction: None };
+                    let filling = crate::text::Filling {
+                        context,
+                        seats: &[b.seat],
+                        kind: Some(kind),
+                        restriction: None,
+                        summary: None,
+                    };
                     let text = crate::text::standing(self.laws, &filling);
                     Obligation { seat: b.seat, text, clauses: b.imposed_by.trace().map(|c| c.id).collect() }
                 })
@@ -1685,6 +1701,10 @@ impl Referee<'_> {
             (Some(c), Some(p)) if p.declarer != c.declarer => Some(auction::Contract { declarer: p.declarer, ..c }),
             _ => contract,
         };
+        // Each entry's heading is its laws' template, filled when it is shown.
+        for ir in &mut self.irregularities {
+            ir.heading_template = self.laws.heading(ir.irregularity);
+        }
         Ruling {
             edition: self.laws.name(),
             dealer: self.case.dealer,
@@ -1802,7 +1822,7 @@ fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static 
         }
     }
     let shown = known.and(tested);
-    let mut out = Vec::with_capacity(shown.0.count_ones() as usize);
+    let mut out = Vec::with_capacity(shown.len());
     out.extend(shown.iter().map(|f| (f.name(), f.values()[facts.get(f)])));
     out
 }

@@ -28,6 +28,7 @@ impl Referee<'_> {
                 rules: state.established_by[i].iter().map(|v| v.rule).collect(),
                 rectifications: state.established_by[i].iter().cloned().collect(),
                 transferred: 0,
+                template: self.laws.summary("revoke"),
             };
             if complete && r.established {
                 let t = r.trick - 1;
@@ -126,7 +127,12 @@ impl Referee<'_> {
             .iter()
             .map(|b| {
                 let text = match b.bound {
-                    PlayBound::LeadSuit(s) => format!("{} must lead {} at his next lead, if he can", b.seat, s.name()),
+                    PlayBound::LeadSuit(s, LeadDuration::NextLead) => {
+                        format!("{} must lead {} at his next lead, if he can", b.seat, s.name())
+                    }
+                    PlayBound::LeadSuit(s, LeadDuration::WhileOnLead) => {
+                        format!("{} must lead {} for as long as he retains the lead, if he can", b.seat, s.name())
+                    }
                     PlayBound::NoLeadOfSuit(s, LeadDuration::WhileOnLead) => {
                         format!("{} may not lead {} for as long as he retains the lead", b.seat, s.name())
                     }
@@ -172,6 +178,7 @@ impl Referee<'_> {
             revokes,
             penalty_cards,
             adjusted: complete.then(|| (won.0 - transfers.0 + transfers.1, won.1 - transfers.1 + transfers.0)),
+            template: self.laws.summary("play"),
         })
     }
 
