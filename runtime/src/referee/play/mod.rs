@@ -270,6 +270,10 @@ pub(super) struct PlayState {
     /// taken back: the cards recorded out of rotation, each a hand's last card, played at its
     /// turn.
     last_trick_held: Option<Vec<(Seat, Card)>>,
+    /// The non-offending side's cards to the next trick, held while a revoke's trick was
+    /// reopened and back in the trick since: their players may still withdraw them (Law 62C1)
+    /// until another card is played.
+    restored_next: Vec<(Seat, Card)>,
 }
 
 impl PlayState {
@@ -472,6 +476,7 @@ impl Referee<'_> {
             visible_withdrawn: None,
             late_attention: Vec::new(),
             last_trick_held: None,
+            restored_next: Vec::new(),
         });
         Ok(())
     }

@@ -374,6 +374,7 @@ impl Referee<'_> {
     pub(super) fn in_turn(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         let below_honour = self.below_honour_rank(event, seat, card)?;
         let st = self.st();
+        st.restored_next.clear();
         let number = st.trick_number();
         let led = st.current.cards.first().map(|(_, c)| c.suit);
         // A lead or play to a later trick may establish an earlier revoke: the establishment
@@ -462,7 +463,10 @@ impl Referee<'_> {
             st.correction = None;
         }
         match held.first() {
-            Some((leader, _)) if *leader == winner => st.current.cards = held,
+            Some((leader, _)) if *leader == winner => {
+                st.restored_next.clone_from(&held);
+                st.current.cards = held;
+            }
             _ => held.into_iter().for_each(|(s, c)| st.hands[s as usize].insert(c)),
         }
         if !st.bindings.is_empty() {
