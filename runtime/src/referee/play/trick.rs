@@ -45,6 +45,9 @@ impl Referee<'_> {
                 self.st().pending = Some(p);
                 return self.rule_play(q, &[]);
             }
+            if kind == Some(PlayIrregularity::PrematurePlay) {
+                return self.card_before_premature_ruling(event, seat, card, p);
+            }
             let Some(next) = next else {
                 let awaiting = p.event;
                 self.st().pending = Some(p);
@@ -87,6 +90,30 @@ impl Referee<'_> {
         }
         self.card(event, seat, card)?;
         self.play_last_trick_held(event)
+    }
+
+    /// A card played after a defender's premature lead or play (`p`), before the director rules
+    /// on it. Declarer's card is ruled on its own, as any (it stands, Law 57C3), and the premature
+    /// play still awaits the director: the only declarer's hand that can play then is the
+    /// offender's right-hand opponent, the left-hand one having led. A card of the offender's
+    /// partner is not yet ruled (Law 60C).
+    fn card_before_premature_ruling(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+        p: PlayPending,
+    ) -> Result<(), RefereeError> {
+        if self.st().role(seat) != OffenderRole::Declarer {
+            self.st().pending = Some(p);
+            let what = format!("{seat}'s {card}, played before the ruling on his partner's premature lead or play");
+            return Err(unsupported_at(event, self.edition(), Some(Table::PrematurePlay), &what));
+        }
+        self.card(event, seat, card)?;
+        if self.stopped_at.is_none() {
+            self.st().pending = Some(p);
+        }
+        Ok(())
     }
 
     /// At the thirteenth trick, a card recorded out of rotation after its lead out of turn was
