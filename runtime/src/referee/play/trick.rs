@@ -33,11 +33,21 @@ impl Referee<'_> {
                 self.st().pending = Some(p);
                 return Ok(());
             }
-            if lead && seat == p.offender.partner() {
-                // Declarer plays from the other hand before the ruling: his card is ruled on its
-                // own, and the lead out of turn still awaits the director.
+            let declarer_before = lead
+                && p.facts.offender_role == OffenderRole::Defender
+                && !p.facts.opening_lead
+                && seat == p.offender.rho()
+                && seat != p.turn_of;
+            if lead && seat == p.offender.partner() || declarer_before {
+                // Declarer plays from the other hand, or from the hand to the right of a
+                // defender's irregular lead that did not have the lead, before the ruling: his
+                // card is ruled on its own, and the lead out of turn still awaits the director.
                 let facts = Facts {
-                    play_irregularity: PlayIrregularity::PartnerPlaysBeforeRuling,
+                    play_irregularity: if declarer_before {
+                        PlayIrregularity::DeclarerPlaysBeforeRuling
+                    } else {
+                        PlayIrregularity::PartnerPlaysBeforeRuling
+                    },
                     offender_role: self.st().role(seat),
                     ..Facts::default()
                 };
