@@ -104,6 +104,55 @@ fn bad_play_is_a_clear_error() {
     assert!(err.contains("West has not failed to follow suit"), "{err}");
 }
 
+/// The lead and play penalties still binding at the end of the record are worded by the
+/// `standing` texts of the rectifications that imposed them: each record below is a corpus case
+/// cut after the director's ruling, and each text is what the ruling said before the words
+/// moved into the laws.
+#[test]
+fn penalties_still_binding_are_worded_by_their_rectifications() {
+    let cut = |name: &str, after: &str| {
+        let text = std::fs::read_to_string(root().join(format!("cases/{name}.yaml"))).unwrap();
+        let (head, rest) = text.split_at(text.find(after).unwrap() + after.len());
+        format!("{head}{}", &rest[rest.find("expect:").unwrap()..])
+    };
+    let obligations = |text: &str| {
+        let ruling = rule_text(text).unwrap();
+        ruling.play.unwrap().obligations.iter().map(|o| o.text.clone()).collect::<Vec<_>>()
+    };
+    let cases = [
+        (
+            "1987-play/law57a-premature-lowest",
+            "{premature_option: lowest}\n",
+            "East must play his lowest card of the suit led to trick 3",
+        ),
+        (
+            "1987-play/law57a-other-suit",
+            "{premature_option: other_suit}\n",
+            "East must play a card of another suit to trick 3",
+        ),
+        (
+            "1987-play/law55b2-wrong-hand-lead-same-suit",
+            "{lead_choice: reject}\n",
+            "North must lead spades at his next lead, if he can",
+        ),
+        ("2017-play/law57a-forbid-hearts", "forbidden_suit: hearts}\n", "East may not play hearts to trick 3"),
+        ("2017-play/law57a3-require-clubs", "required_suit: clubs}\n", "East must play clubs to trick 3, if he can"),
+        (
+            "2017-play/law57d-another-card-at-his-turn",
+            "  - director\n",
+            "West must play H2 to trick 2 at his proper turn",
+        ),
+        (
+            "2017-play/law50d2a-require-penalty-card-suit",
+            "{penalty_card_lead: require}\n",
+            "East must lead clubs at his next lead, if he can",
+        ),
+    ];
+    for (name, after, text) in cases {
+        assert_eq!(obligations(&cut(name, after)), [text], "{name}");
+    }
+}
+
 /// The play's law, edited as YAML in a copy of `laws/` and ruled through the law interpreter
 /// (no rebuild: the edits change rules only, not the vocabulary).
 mod law_edits {

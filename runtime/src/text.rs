@@ -31,6 +31,8 @@ pub(crate) enum Summary {
     Revoke { trick: usize, suit_led: Suit, state: usize, kind: usize },
     /// The play: the tricks played, won by each side, declarer and dummy, and the claim.
     Play { played: usize, won: (usize, usize), declarer: Seat, dummy: Seat, claim: Option<(Seat, usize)> },
+    /// A play penalty still binding: the trick it binds.
+    Binding { trick: usize },
 }
 
 /// The template filled in.
@@ -103,7 +105,7 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
             }
             Piece::Number(n) => {
                 let value = match (n, v.summary) {
-                    (Number::Trick, Some(Summary::Revoke { trick, .. })) => trick,
+                    (Number::Trick, Some(Summary::Revoke { trick, .. } | Summary::Binding { trick })) => trick,
                     (Number::Played, Some(Summary::Play { played, .. })) => played,
                     (Number::WonByDeclarer, Some(Summary::Play { won, .. })) => won.0,
                     (Number::WonByDefenders, Some(Summary::Play { won, .. })) => won.1,

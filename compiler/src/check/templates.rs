@@ -7,7 +7,8 @@
 //! (`{count|zero=no trick is|one=one trick is|two=two tricks are}`, `_=` for
 //! the values not listed). Every required parameter must be shown. A `standing` text
 //! (the words of a lead restriction or an obligation left standing) may also name
-//! `restriction.suit` and choose on `restriction.lead`. The summaries of the play's ruling
+//! `restriction.suit` and choose on `restriction.lead`, and, for a play penalty, `{trick}`, the
+//! trick it binds (which shows its `play_duration` parameter). The summaries of the play's ruling
 //! name what they summarize instead: a revoke (`{offender}`, `{act}`, `{trick}`,
 //! `{revoke.suit_led}`, `{revoke.state|…}`, `{revoke.kind|…}`), or the play (`{declarer}`,
 //! `{dummy}`, `{played}`, `{played.count|…}`, `{won.declarer}`, `{won.defenders}`,
@@ -325,7 +326,7 @@ fn typed(c: &mut Checker, cx: &Cx, nodes: &[Node], used: &mut [bool]) -> Vec<Pie
 fn root(c: &mut Checker, cx: &Cx, name: &str, at: &Range<usize>, used: &mut [bool]) -> Option<Ty> {
     let context: &[&str] = match cx.scope {
         Scope::Text => &["offender", "turn", "act", "seats"],
-        Scope::Standing => &["offender", "turn", "act", "seats", "restriction"],
+        Scope::Standing => &["offender", "turn", "act", "seats", "restriction", "trick"],
         Scope::Revoke => &["offender", "act", "trick", "revoke"],
         Scope::Play => &["declarer", "dummy", "played", "won", "claim"],
     };
@@ -337,6 +338,15 @@ fn root(c: &mut Checker, cx: &Cx, name: &str, at: &Range<usize>, used: &mut [boo
         "seats" if !summary => Ty::Seats,
         "restriction" if cx.scope == Scope::Standing => Ty::Restriction,
         "trick" if cx.scope == Scope::Revoke => Ty::Number(Number::Trick),
+        // In a `standing` text, the trick a play penalty binds: it shows the penalty's duration.
+        "trick" if cx.scope == Scope::Standing => {
+            for (k, p) in cx.r.params.iter().enumerate() {
+                if cx.types[p.ty].name == "play_duration" {
+                    used[k] = true;
+                }
+            }
+            Ty::Number(Number::Trick)
+        }
         "revoke" if cx.scope == Scope::Revoke => Ty::Revoke,
         "declarer" if cx.scope == Scope::Play => Ty::Seat(Base::Declarer, 0),
         "dummy" if cx.scope == Scope::Play => Ty::Seat(Base::Dummy, 0),

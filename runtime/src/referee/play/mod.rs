@@ -49,7 +49,8 @@ struct PlayBinding {
     premature: bool,
     /// He has led since it was imposed: a prohibition lapses once he then loses the lead.
     has_led: bool,
-    clauses: Vec<&'static str>,
+    /// The rectification that imposed it: its clauses, and its `standing` words.
+    view: Rectified,
 }
 
 #[derive(Clone, Debug)]
@@ -92,6 +93,19 @@ impl PlayBound {
         match self {
             PlayBound::LeadSuit(_, d) | PlayBound::NoLeadOfSuit(_, d) => Some(d),
             _ => None,
+        }
+    }
+
+    /// The trick a play penalty binds; `None` for a requirement or prohibition of a lead.
+    fn trick(self) -> Option<usize> {
+        match self {
+            PlayBound::Highest(t)
+            | PlayBound::Lowest(t)
+            | PlayBound::OtherSuit(t)
+            | PlayBound::NotSuit(_, t)
+            | PlayBound::Suit(_, t)
+            | PlayBound::Card(_, t) => Some(t),
+            PlayBound::LeadSuit(..) | PlayBound::NoLeadOfSuit(..) => None,
         }
     }
 
@@ -704,8 +718,8 @@ impl Referee<'_> {
     }
 
     fn bind_play(&mut self, seat: Seat, bound: PlayBound, premature: bool, view: &Rectified) {
-        let clauses = view.clauses.clone();
-        self.st().bindings.push(PlayBinding { seat, bound, premature, has_led: false, clauses });
+        let view = view.clone();
+        self.st().bindings.push(PlayBinding { seat, bound, premature, has_led: false, view });
     }
 
     /// Carries a play rectification into the state of the play; returns it, with the
