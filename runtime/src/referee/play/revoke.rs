@@ -225,7 +225,16 @@ impl Referee<'_> {
             let by_offending_side = self.st().revokes[i].seat.same_side(seat);
             self.establish(event, i, EstablishingAct::Designation, by_offending_side);
         }
-        Ok(())
+        let st = self.st();
+        let turn_of = st.next_to_play();
+        if seat == turn_of || st.pending.is_some() {
+            // At his turn, the card named is the card he plays (recorded next).
+            return Ok(());
+        }
+        let facts =
+            Facts { play_irregularity: PlayIrregularity::CardNamed, offender_role: st.role(seat), ..Facts::default() };
+        let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+        self.rule_play(p, &[])
     }
 
     /// After a revoke is corrected, a player withdraws a card he played to the trick after it.
