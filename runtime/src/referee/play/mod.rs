@@ -10,7 +10,7 @@ use crate::case::SeatAnswer;
 use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
 use bridgelaw_tables::{
     AcceptedRevoke, AskedRole, AskerRole, EstablishingAct, Exposure, IrregularLeadOutcome, LeadDuration, NamedSuit,
-    NextCard, OffenderRole, PlayDuration, PlayIrregularity, RestrictionKind, TransferSource,
+    NextCard, OffenderRole, PlayDuration, PlayIrregularity, PrematureSuitLed, RestrictionKind, TransferSource,
 };
 
 /// The director's judgements kept for the end of play: whether the law compensates a revoke's
@@ -811,7 +811,7 @@ impl Referee<'_> {
                 self.bind_play(p.offender, PlayBound::Card(card?, bound_trick(number, lasts)), false, &view)
             }
             Rectification::OptionNotAvailable => {
-                let given = [FactId::PrematureOption, FactId::LeadChoice]
+                let given = [FactId::PrematureOption, FactId::RequiredSuit, FactId::ForbiddenSuit, FactId::LeadChoice]
                     .iter()
                     .filter(|f| p.known.contains(f))
                     .map(|f| format!("{} = {}", f.name(), f.values()[p.facts.get(*f)]))

@@ -317,6 +317,12 @@ impl Referee<'_> {
                 offender_role: role,
                 declarer_played_both_hands: hands_played(st.declarer) && hands_played(st.dummy),
                 premature_lead: hands_played(seat),
+                premature_suit_led: match st.current.cards.first().map(|(_, c)| c.suit) {
+                    Some(Suit::Clubs) | None => PrematureSuitLed::Clubs,
+                    Some(Suit::Diamonds) => PrematureSuitLed::Diamonds,
+                    Some(Suit::Hearts) => PrematureSuitLed::Hearts,
+                    Some(Suit::Spades) => PrematureSuitLed::Spades,
+                },
                 dummy_selected_prematurely: st.dummy_selected == Some(st.trick_number()) && !hands_played(st.dummy),
                 ..Facts::default()
             };
