@@ -92,7 +92,21 @@ impl Referee<'_> {
         }
         if let Some(holder) = self.penalty_card_holder().filter(|_| seat == self.st().current.leader) {
             // The partner leads before declarer has chosen among his options (a lead out of turn
-            // by another hand is ruled first: the options concern the partner's lead).
+            // by another hand is ruled first: the options concern the partner's lead). The table
+            // says whether his lead stands, declarer stating his options at it, or is rectified.
+            let facts = Facts {
+                play_irregularity: PlayIrregularity::LeadBeforeOptions,
+                offender_role: OffenderRole::Defender,
+                ..Facts::default()
+            };
+            let stands = self
+                .ask_derived(Table::PlayIrregularity, &facts)
+                .outcomes()
+                .any(|t| t.rectification == Rectification::PlayStands);
+            if !stands {
+                let p = self.pending_play(event, seat, card, seat, Table::PlayIrregularity, facts);
+                return self.rule_play(p, &[]);
+            }
             self.lead_options(event, holder, &[])?;
             if self.stopped_at.is_some() {
                 return Ok(());
