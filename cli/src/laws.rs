@@ -326,7 +326,9 @@ impl Interpreted {
         let leaked = |t: &model::Template| -> &'static Template {
             Box::leak(Box::new(Template { source: leak(&t.source), pieces: pieces(&t.pieces) }))
         };
-        let headings = (0..p.headings.len()).map(|h| (leak(&p.headings[h].0), leaked(p.heading(e, h)))).collect();
+        let mut headings: Vec<(&'static str, &'static Template)> =
+            (0..p.headings.len()).map(|h| (leak(&p.headings[h].0), leaked(p.heading(e, h)))).collect();
+        headings.sort_by_key(|(name, _)| *name);
         let summaries = (0..p.summaries.len()).map(|s| (leak(&p.summaries[s].0), leaked(p.summary(e, s)))).collect();
         Interpreted {
             name,
@@ -438,7 +440,7 @@ impl Laws for Interpreted {
     }
 
     fn heading(&self, entry: &str) -> Option<&'static Template> {
-        self.headings.iter().find(|(name, _)| *name == entry).map(|(_, t)| *t)
+        self.headings.binary_search_by(|(name, _)| name.cmp(&entry)).ok().map(|i| self.headings[i].1)
     }
 
     fn summary(&self, name: &str) -> Option<&'static Template> {

@@ -351,7 +351,7 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
         tests.line("_ => &[],");
     }
     s.raw(format!(
-        "/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn ask(&self, table: Table, facts: &Facts) -> Verdict {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n\n    fn heading(&self, entry: &str) -> Option<&'static Template> {{\n        HEADINGS.iter().find(|(name, _)| *name == entry).map(|(_, t)| t)\n    }}\n\n    fn summary(&self, name: &str) -> Option<&'static Template> {{\n        SUMMARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| t)\n    }}\n}}",
+        "/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn ask(&self, table: Table, facts: &Facts) -> Verdict {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n\n    fn heading(&self, entry: &str) -> Option<&'static Template> {{\n        HEADINGS.binary_search_by(|(name, _)| name.cmp(&entry)).ok().map(|i| &HEADINGS[i].1)\n    }}\n\n    fn summary(&self, name: &str) -> Option<&'static Template> {{\n        SUMMARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| t)\n    }}\n}}",
         e.name,
         rust_str(&e.name),
         rust_str(&e.title),
@@ -556,7 +556,11 @@ fn edition_texts(s: &mut Scope, p: &Program, e: &Edition) {
         standing.len(),
         standing.join("\n")
     ));
-    let headings: Vec<String> = (0..p.headings.len())
+    // Sorted by name, for `Laws::heading`'s binary search.
+    let mut order: Vec<usize> = (0..p.headings.len()).collect();
+    order.sort_by(|&a, &b| p.headings[a].0.cmp(&p.headings[b].0));
+    let headings: Vec<String> = order
+        .into_iter()
         .map(|h| {
             let t = p.heading(e, h);
             format!(
@@ -568,7 +572,7 @@ fn edition_texts(s: &mut Scope, p: &Program, e: &Edition) {
         })
         .collect();
     s.raw(format!(
-        "/// The heading of each ruling entry, by the entry's name.\npub static HEADINGS: [(&str, Template); {}] = [\n{}\n];",
+        "/// The heading of each ruling entry, by the entry's name (sorted).\npub static HEADINGS: [(&str, Template); {}] = [\n{}\n];",
         headings.len(),
         headings.join("\n")
     ));
