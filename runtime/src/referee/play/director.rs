@@ -4,6 +4,11 @@
 use super::*;
 use bridgelaw_tables::AttentionDrawn;
 
+/// Declarer's choices for a lead (Laws 26, 50D2 / 50E, 51B2), which an entry may give with the
+/// ruling that makes them due.
+const LEAD_CHOICES: [FactId; 4] =
+    [FactId::RestrictedLeadOption, FactId::ProhibitedSuit, FactId::PenaltyCardLead, FactId::PenaltyCardSuit];
+
 impl Referee<'_> {
     /// The director is called during the play.
     pub(in crate::referee) fn play_director(
@@ -76,9 +81,33 @@ impl Referee<'_> {
                 p.known.insert(FactId::NextCard);
                 p.known.insert(FactId::NextCardFollows);
             }
-            return self.rule_play(p, answers);
+            let irregularity = p.table == Table::PlayIrregularity;
+            self.rule_play(p, answers)?;
+            return self.lead_choice_given(event, answers, irregularity);
         }
         self.rule_next(event, answers, ruled_before || !settled.is_empty())
+    }
+
+    /// Declarer's choice for the lead that an irregularity's ruling brings (50D2's options when
+    /// the withdrawn lead becomes a major penalty card, a restriction's first lead), given in the
+    /// entry that ruled the irregularity: the director explains the options together, and
+    /// declarer states his choice before that lead. It is ruled now, as if given in the next
+    /// entry.
+    fn lead_choice_given(
+        &mut self,
+        event: usize,
+        answers: &[(String, String)],
+        irregularity: bool,
+    ) -> Result<(), RefereeError> {
+        let lead_answers: Vec<(String, String)> =
+            answers.iter().filter(|(name, _)| LEAD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
+        if !irregularity || lead_answers.is_empty() || self.stopped_at.is_some() || self.st().pending.is_some() {
+            return Ok(());
+        }
+        if self.penalty_card_holder().is_none() && self.st().restricted_lead_due().is_none() {
+            return Ok(());
+        }
+        self.rule_next(event, &lead_answers, true)
     }
 
     /// The director is called with no irregularity pending: the table says which of the matters

@@ -10,7 +10,7 @@ use crate::case::SeatAnswer;
 use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
 use bridgelaw_tables::{
     AcceptedRevoke, AskedRole, AskerRole, EstablishingAct, Exposure, IrregularLeadOutcome, LeadDuration, NamedSuit,
-    NextCard, OffenderRole, PlayDuration, PlayIrregularity, RestrictionKind, TransferSource,
+    NextCard, OffenderRole, PlayDuration, PlayIrregularity, PrematureSuitLed, RestrictionKind, TransferSource,
 };
 
 /// The director's judgements kept for the end of play: whether the law compensates a revoke's
@@ -280,6 +280,14 @@ pub(super) struct PlayState {
     /// For revokes established by agreement to an opponent's claim, when attention was first
     /// drawn (the director's finding), as the revoke adjustment sees it.
     late_attention: Vec<(usize, bridgelaw_tables::LateAttention)>,
+    /// At the thirteenth trick, once a lead out of turn that a card was played to has been
+    /// taken back: the cards recorded out of rotation, each a hand's last card, played at its
+    /// turn.
+    last_trick_held: Option<Vec<(Seat, Card)>>,
+    /// The non-offending side's cards to the next trick, held while a revoke's trick was
+    /// reopened and back in the trick since: their players may still withdraw them (Law 62C1)
+    /// until another card is played.
+    restored_next: Vec<(Seat, Card)>,
 }
 
 impl PlayState {
@@ -481,6 +489,8 @@ impl Referee<'_> {
             dummy_selected: None,
             visible_withdrawn: None,
             late_attention: Vec::new(),
+            last_trick_held: None,
+            restored_next: Vec::new(),
         });
         Ok(())
     }
@@ -801,7 +811,7 @@ impl Referee<'_> {
                 self.bind_play(p.offender, PlayBound::Card(card?, bound_trick(number, lasts)), false, &view)
             }
             Rectification::OptionNotAvailable => {
-                let given = [FactId::PrematureOption, FactId::LeadChoice]
+                let given = [FactId::PrematureOption, FactId::RequiredSuit, FactId::ForbiddenSuit, FactId::LeadChoice]
                     .iter()
                     .filter(|f| p.known.contains(f))
                     .map(|f| format!("{} = {}", f.name(), f.values()[p.facts.get(*f)]))

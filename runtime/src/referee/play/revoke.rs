@@ -225,7 +225,16 @@ impl Referee<'_> {
             let by_offending_side = self.st().revokes[i].seat.same_side(seat);
             self.establish(event, i, EstablishingAct::Designation, by_offending_side);
         }
-        Ok(())
+        let st = self.st();
+        let turn_of = st.next_to_play();
+        if seat == turn_of || st.pending.is_some() {
+            // At his turn, the card named is the card he plays (recorded next).
+            return Ok(());
+        }
+        let facts =
+            Facts { play_irregularity: PlayIrregularity::CardNamed, offender_role: st.role(seat), ..Facts::default() };
+        let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+        self.rule_play(p, &[])
     }
 
     /// After a revoke is corrected, a player withdraws a card he played to the trick after it.
@@ -237,6 +246,9 @@ impl Referee<'_> {
         if later.is_none() {
             if let Some(ruled) = self.withdraw_after_together(event, seat, card) {
                 return ruled;
+            }
+            if st_restored(self.st(), seat, card) {
+                return self.withdraw_restored(event, seat, card);
             }
         }
         let st = self.st();
@@ -262,6 +274,32 @@ impl Referee<'_> {
         self.rule_play(p, &[])?;
         // A card that stays played leaves the trick complete again.
         self.trick_done();
+        Ok(())
+    }
+
+    /// A non-offender withdraws a card he played to the next trick before attention was drawn
+    /// to a revoke, back in the trick since the revoke's trick closed again: the table says
+    /// whether he may (Law 62C1). Withdrawn, it leaves the trick with the cards after it.
+    fn withdraw_restored(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        let st = self.st();
+        let facts = Facts { withdrawer_offending: false, offender_role: st.role(seat), ..Facts::default() };
+        let p = self.pending_play(event, seat, card, seat, Table::LaterCardWithdrawal, facts);
+        self.rule_play(p, &[])?;
+        let st = self.st();
+        let Some(c) = st.correction.as_mut().filter(|c| c.replacing.contains(&(seat, card))) else {
+            return Ok(());
+        };
+        // His card is back in his hand (the rectification); the trick is played again from it.
+        c.replacing.retain(|x| *x != (seat, card));
+        if c.is_done() {
+            st.correction = None;
+        }
+        if let Some(at) = st.current.cards.iter().position(|x| *x == (seat, card)) {
+            for (s, c) in st.current.cards.split_off(at).into_iter().skip(1) {
+                st.hands[s as usize].insert(c);
+            }
+        }
+        st.restored_next.clear();
         Ok(())
     }
 
@@ -513,4 +551,10 @@ impl Referee<'_> {
         q.subject = Subject::Card(card);
         self.penalty_card(&q, card, exposure)
     }
+}
+
+/// Whether `card` is one of the non-offending side's cards to the next trick, restored after a
+/// corrected revoke, that `seat` may still ask to withdraw.
+fn st_restored(st: &PlayState, seat: Seat, card: Card) -> bool {
+    st.restored_next.contains(&(seat, card)) && st.current.cards.contains(&(seat, card))
 }

@@ -33,17 +33,30 @@ impl Referee<'_> {
                 self.st().pending = Some(p);
                 return Ok(());
             }
-            if lead && seat == p.offender.partner() {
-                // Declarer plays from the other hand before the ruling: his card is ruled on its
-                // own, and the lead out of turn still awaits the director.
+            let declarer_before = lead
+                && p.facts.offender_role == OffenderRole::Defender
+                && !p.facts.opening_lead
+                && seat == p.offender.rho()
+                && seat != p.turn_of;
+            if lead && seat == p.offender.partner() || declarer_before {
+                // Declarer plays from the other hand, or from the hand to the right of a
+                // defender's irregular lead that did not have the lead, before the ruling: his
+                // card is ruled on its own, and the lead out of turn still awaits the director.
                 let facts = Facts {
-                    play_irregularity: PlayIrregularity::PartnerPlaysBeforeRuling,
+                    play_irregularity: if declarer_before {
+                        PlayIrregularity::DeclarerPlaysBeforeRuling
+                    } else {
+                        PlayIrregularity::PartnerPlaysBeforeRuling
+                    },
                     offender_role: self.st().role(seat),
                     ..Facts::default()
                 };
                 let q = self.pending_play(event, seat, card, p.offender.lho(), Table::PlayIrregularity, facts);
                 self.st().pending = Some(p);
                 return self.rule_play(q, &[]);
+            }
+            if kind == Some(PlayIrregularity::PrematurePlay) {
+                return self.card_before_premature_ruling(event, seat, card, p);
             }
             let Some(next) = next else {
                 let awaiting = p.event;
@@ -57,9 +70,17 @@ impl Referee<'_> {
             p.facts.next_card_follows = p.subject.suit() == Some(card.suit);
             p.known.insert(FactId::NextCard);
             p.known.insert(FactId::NextCardFollows);
+            let last_lead = (lead && p.facts.thirteenth_trick && next == NextCard::Lho)
+                .then(|| p.subject.card().map(|c| (p.offender, c)))
+                .flatten();
             self.rule_play(p, &[])?;
             if self.stopped_at.is_some() {
                 return Ok(());
+            }
+            if let Some((offender, c)) = last_lead.filter(|&(s, c)| self.st().hands[s as usize].contains(c)) {
+                // The thirteenth trick's lead out of turn was taken back after a card was played
+                // to it: each hand has one card left, so the cards stand, each at its turn.
+                self.st().last_trick_held = Some(vec![(offender, c)]);
             }
         }
         if let Some(i) = self.st().restricted_lead_due().filter(|_| seat == self.st().current.leader) {
@@ -69,14 +90,83 @@ impl Referee<'_> {
                 return Ok(());
             }
         }
-        if let Some(holder) = self.penalty_card_holder() {
-            // The partner leads before declarer has chosen among his options.
+        if let Some(holder) = self.penalty_card_holder().filter(|_| seat == self.st().current.leader) {
+            // The partner leads before declarer has chosen among his options (a lead out of turn
+            // by another hand is ruled first: the options concern the partner's lead). The table
+            // says whether his lead stands, declarer stating his options at it, or is rectified.
+            let facts = Facts {
+                play_irregularity: PlayIrregularity::LeadBeforeOptions,
+                offender_role: OffenderRole::Defender,
+                ..Facts::default()
+            };
+            let stands = self
+                .ask_derived(Table::PlayIrregularity, &facts)
+                .outcomes()
+                .any(|t| t.rectification == Rectification::PlayStands);
+            if !stands {
+                let p = self.pending_play(event, seat, card, seat, Table::PlayIrregularity, facts);
+                return self.rule_play(p, &[]);
+            }
             self.lead_options(event, holder, &[])?;
             if self.stopped_at.is_some() {
                 return Ok(());
             }
         }
-        self.card(event, seat, card)
+        self.card(event, seat, card)?;
+        self.play_last_trick_held(event)
+    }
+
+    /// A card played after a defender's premature lead or play (`p`), before the director rules
+    /// on it. Declarer's card is ruled on its own, as any (it stands, Law 57C3), and the premature
+    /// play still awaits the director: the only declarer's hand that can play then is the
+    /// offender's right-hand opponent, the left-hand one having led. A card of the offender's
+    /// partner is not yet ruled (Law 60C).
+    fn card_before_premature_ruling(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+        p: PlayPending,
+    ) -> Result<(), RefereeError> {
+        if self.st().role(seat) != OffenderRole::Declarer {
+            self.st().pending = Some(p);
+            let what = format!("{seat}'s {card}, played before the ruling on his partner's premature lead or play");
+            return Err(unsupported_at(event, self.edition(), Some(Table::PrematurePlay), &what));
+        }
+        self.card(event, seat, card)?;
+        if self.stopped_at.is_none() {
+            self.st().pending = Some(p);
+        }
+        Ok(())
+    }
+
+    /// At the thirteenth trick, a card recorded out of rotation after its lead out of turn was
+    /// taken back is held (true); a card played in turn plays those held after it.
+    fn hold_for_last_trick(&mut self, seat: Seat, card: Card) -> bool {
+        let st = self.st();
+        let next = st.next_to_play();
+        match st.last_trick_held.as_mut() {
+            Some(held) if seat != next => {
+                held.push((seat, card));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Plays the held cards of the thirteenth trick whose turn has come.
+    fn play_last_trick_held(&mut self, event: usize) -> Result<(), RefereeError> {
+        loop {
+            let st = self.st();
+            let next = st.next_to_play();
+            let Some(held) = st.last_trick_held.as_mut() else { return Ok(()) };
+            let Some(i) = held.iter().position(|(s, _)| *s == next) else { return Ok(()) };
+            let (seat, card) = held.remove(i);
+            self.in_turn(event, seat, card)?;
+            if self.st().tricks.len() == 13 {
+                self.st().last_trick_held = None;
+            }
+        }
     }
 
     /// The offender's card substituted for his corrected revoke card, at its place in the trick.
@@ -156,6 +246,10 @@ impl Referee<'_> {
         if let Some(i) = st.replacing().iter().position(|(s, _)| *s == seat) {
             return self.replace_withdrawn(event, seat, card, i);
         }
+        if self.hold_for_last_trick(seat, card) {
+            return Ok(());
+        }
+        let st = self.st();
         let leading = st.current.cards.is_empty();
         let role = st.role(seat);
         if let Some((leader, down)) = st.face_down {
@@ -190,6 +284,20 @@ impl Referee<'_> {
         }
         if !leading && seat != st.next_to_play() {
             let partner_played = st.current.cards.iter().any(|(s, _)| *s == seat.partner());
+            let played = st.current.cards.iter().any(|(s, _)| *s == seat);
+            if played && (role == OffenderRole::Declarer || partner_played) {
+                // A hand that has played to the trick cannot play to it again: the card is no
+                // play to it (for a defender whose partner has not played, it is a premature
+                // lead, below). The tables say what it is.
+                let facts = Facts {
+                    play_irregularity: PlayIrregularity::SecondCardToTrick,
+                    offender_role: role,
+                    ..Facts::default()
+                };
+                let turn_of = st.next_to_play();
+                let p = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+                return self.rule_play(p, &[]);
+            }
             if role == OffenderRole::Declarer {
                 let facts = Facts {
                     play_irregularity: PlayIrregularity::DeclarerPlaysOutOfTurn,
@@ -223,6 +331,12 @@ impl Referee<'_> {
                 offender_role: role,
                 declarer_played_both_hands: hands_played(st.declarer) && hands_played(st.dummy),
                 premature_lead: hands_played(seat),
+                premature_suit_led: match st.current.cards.first().map(|(_, c)| c.suit) {
+                    Some(Suit::Clubs) | None => PrematureSuitLed::Clubs,
+                    Some(Suit::Diamonds) => PrematureSuitLed::Diamonds,
+                    Some(Suit::Hearts) => PrematureSuitLed::Hearts,
+                    Some(Suit::Spades) => PrematureSuitLed::Spades,
+                },
                 dummy_selected_prematurely: st.dummy_selected == Some(st.trick_number()) && !hands_played(st.dummy),
                 ..Facts::default()
             };
@@ -317,6 +431,7 @@ impl Referee<'_> {
     pub(super) fn in_turn(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         let below_honour = self.below_honour_rank(event, seat, card)?;
         let st = self.st();
+        st.restored_next.clear();
         let number = st.trick_number();
         let led = st.current.cards.first().map(|(_, c)| c.suit);
         // A lead or play to a later trick may establish an earlier revoke: the establishment
@@ -405,7 +520,10 @@ impl Referee<'_> {
             st.correction = None;
         }
         match held.first() {
-            Some((leader, _)) if *leader == winner => st.current.cards = held,
+            Some((leader, _)) if *leader == winner => {
+                st.restored_next.clone_from(&held);
+                st.current.cards = held;
+            }
             _ => held.into_iter().for_each(|(s, c)| st.hands[s as usize].insert(c)),
         }
         if !st.bindings.is_empty() {
