@@ -386,6 +386,7 @@ mod play {
                 case.events.push(Event::Director { answers: vec![
                     ("lead_choice".into(), ["accept", "reject"][lead_choice].into()),
                     ("premature_option".into(), ["highest", "lowest", "other_suit"][option].into()),
+                    ("required_suit".into(), "clubs".into()),
                     ("declarer_saw_dummy".into(), saw.to_string()),
                 ], by_seat: Vec::new() });
                 ruling = rule(&case).unwrap();
