@@ -130,11 +130,7 @@ fn penalties_still_binding_are_worded_by_their_rectifications() {
             "{premature_option: lowest}\n",
             "East must play his lowest card of the suit led to trick 3",
         ),
-        (
-            "1987-play/law57a-other-suit",
-            "{premature_option: other_suit}\n",
-            "East must play a card of another suit to trick 3",
-        ),
+        ("1987-play/law57a-other-suit", "required_suit: diamonds}\n", "East must play diamonds to trick 3, if he can"),
         (
             "1987-play/law55b2-wrong-hand-lead-same-suit",
             "{lead_choice: reject}\n",

@@ -386,6 +386,8 @@ mod play {
                 case.events.push(Event::Director { answers: vec![
                     ("lead_choice".into(), ["accept", "reject"][lead_choice].into()),
                     ("premature_option".into(), ["highest", "lowest", "other_suit"][option].into()),
+                    // Another suit than the suit led (Law 57A: "a card of another suit").
+                    ("required_suit".into(), if led == Some(Suit::Clubs) { "diamonds" } else { "clubs" }.into()),
                     ("declarer_saw_dummy".into(), saw.to_string()),
                 ], by_seat: Vec::new() });
                 ruling = rule(&case).unwrap();
