@@ -1,19 +1,53 @@
 //! The platforms' fast path: is a sequence of calls legal, and if not, where
 //! does it first go wrong? One pass, with the auction's state carried along
-//! in a few bytes (the rank of the last bid and its side, whether it is
-//! doubled or redoubled, the passes since the last other call), so each call
-//! is checked in constant time and nothing is allocated. Only the mechanics of
-//! rotation and of Law 18 and Law 19's order of calls are here; what follows
-//! an irregular call is the tables' (see `rule`).
+//! (the last bid, whether it is doubled, the passes since the last other
+//! call), so each call is checked in constant time and nothing is allocated.
+//! Only the mechanics of rotation and of Law 18 and Law 19's order of calls
+//! are here; what follows an irregular call is the tables' (see `rule`).
 
-use crate::auction::{Call, Seat};
+use crate::auction::{outranks, Call, Seat};
 
-/// No bid yet, as a bid's rank.
-const NO_BID: u8 = 0;
+/// The auction's state after the calls so far, all of them legal.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    /// The last bid and who made it.
+    last_bid: Option<(Seat, Call)>,
+    /// Who doubled the last bid, and whether the double was redoubled.
+    doubled_by: Option<Seat>,
+    redoubled: bool,
+    /// Passes since the last bid, double or redouble (or since the start).
+    passes: u8,
+}
 
-/// A bid's place on the scale of bids, from 1 (1C) to 35 (7NT); `None` above seven.
-fn rank(level: u8, strain: crate::auction::Strain) -> Option<u8> {
-    (level <= 7).then(|| level * 5 + strain as u8 + 1)
+impl State {
+    const START: State = State { last_bid: None, doubled_by: None, redoubled: false, passes: 0 };
+
+    /// Whether three passes have followed a bid, or four passes opened the auction.
+    fn over(&self) -> bool {
+        self.passes >= if self.last_bid.is_some() { 3 } else { 4 }
+    }
+
+    /// Whether `seat` may make `call` now (Law 18 for bids, Law 19 for doubles and redoubles).
+    fn admits(&self, seat: Seat, call: Call) -> bool {
+        match (call, self.last_bid) {
+            (Call::Pass, _) => true,
+            (Call::Bid { level, .. }, last) => level <= 7 && outranks(call, last.map(|(_, b)| b)),
+            (_, None) => false,
+            (Call::Double, Some((bidder, _))) => self.doubled_by.is_none() && !bidder.same_side(seat),
+            (Call::Redouble, Some((bidder, _))) => {
+                !self.redoubled && bidder.same_side(seat) && self.doubled_by.is_some_and(|d| !d.same_side(seat))
+            }
+        }
+    }
+
+    fn push(&mut self, seat: Seat, call: Call) {
+        match call {
+            Call::Pass => self.passes = self.passes.saturating_add(1),
+            Call::Bid { .. } => *self = State { last_bid: Some((seat, call)), ..State::START },
+            Call::Double => (self.doubled_by, self.passes) = (Some(seat), 0),
+            Call::Redouble => (self.redoubled, self.passes) = (true, 0),
+        }
+    }
 }
 
 /// Scans a sequence of calls made in the given order, from `dealer`, and
@@ -22,34 +56,14 @@ fn rank(level: u8, strain: crate::auction::Strain) -> Option<u8> {
 /// redouble, or a call after the auction has ended. For platforms that check
 /// auctions at scale: no ruling, no allocation, constant time per call.
 pub fn first_irregularity(dealer: Seat, calls: &[(Seat, Call)]) -> Option<usize> {
-    let mut turn = dealer as u8;
-    // The last bid's rank (`NO_BID`: none) and its side (a seat's side is its index's parity).
-    let (mut last, mut side) = (NO_BID, 0u8);
-    // 0: the last bid is undoubled; 1: doubled (by the other side); 2: redoubled.
-    let mut doubled = 0u8;
-    // Passes since the last bid, double or redouble (or since the start).
-    let mut passes = 0u8;
+    let mut state = State::START;
+    let mut turn = dealer;
     for (i, &(seat, call)) in calls.iter().enumerate() {
-        let s = seat as u8;
-        // Three passes after a bid, or four at the start, end the auction.
-        let over = passes >= if last == NO_BID { 4 } else { 3 };
-        if over || s != turn {
+        if state.over() || seat != turn || !state.admits(seat, call) {
             return Some(i);
         }
-        match call {
-            Call::Pass => passes += 1,
-            // Law 18: a bid must outrank the last bid.
-            Call::Bid { level, strain } => match rank(level, strain) {
-                Some(r) if r > last => (last, side, doubled, passes) = (r, s & 1, 0, 0),
-                _ => return Some(i),
-            },
-            // Law 19A: a double of an opponent's bid, not yet doubled.
-            Call::Double if last != NO_BID && doubled == 0 && side != s & 1 => (doubled, passes) = (1, 0),
-            // Law 19B: a redouble of the opponents' double of one's own side's bid.
-            Call::Redouble if doubled == 1 && side == s & 1 => (doubled, passes) = (2, 0),
-            Call::Double | Call::Redouble => return Some(i),
-        }
-        turn = (s + 1) & 3;
+        state.push(seat, call);
+        turn = seat.lho();
     }
     None
 }
