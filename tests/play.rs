@@ -20,7 +20,7 @@ fn play_rulings_are_traced_and_snapshotted() {
         for r in &play.revokes {
             assert!(r.rectifications.iter().all(|x| !x.clauses.is_empty()), "{name}");
             if r.transferred > 0 || play.adjusted.is_some() && r.revoke.established {
-                assert!(r.rectifications.iter().any(|x| x.clauses.contains(&"Law 64C")), "{name}: equity review");
+                assert!(r.rectifications.iter().any(|x| x.clauses.contains("Law 64C")), "{name}: equity review");
             }
         }
         assert!(!ruling.trace.is_empty(), "{name}: a trace");

@@ -341,11 +341,13 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
 
 /// Rules on a case that [`check`] finds no error in.
 fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
+    // A case that gives the contract has no calls (`check` rejects them).
+    let calls = if case.contract.is_some() { 0 } else { case.events.len() + 1 };
     let mut r = Referee {
         case,
         laws,
-        calls: Vec::with_capacity(case.events.len() + 1),
-        standing: Vec::with_capacity(case.events.len() + 1),
+        calls: Vec::with_capacity(calls),
+        standing: Vec::with_capacity(calls),
         ahead: std::cell::OnceCell::new(),
         turn: case.dealer,
         over: false,
@@ -494,12 +496,16 @@ pub fn check(case: &Case, laws: &dyn Laws) -> Vec<RefereeError> {
 /// errors found while ruling with them).
 fn check_parts(case: &Case, laws: &dyn Laws) -> (Vec<RefereeError>, Vec<RefereeError>) {
     let (mut errors, mut not_asked) = (Vec::new(), Vec::new());
+    #[cold]
+    fn not_held(deal: &crate::play::Deal, number: usize, seat: Seat, card: crate::play::Card) -> RefereeError {
+        let owner = Seat::ALL.into_iter().find(|s| deal.hands[*s as usize].contains(card));
+        let to = owner.map(|o| format!(": the deal gives it to {o}")).unwrap_or_default();
+        err(number, format!("{seat} does not hold {card}{to}"))
+    }
     let dealt = |number: usize, seat: Seat, card: crate::play::Card, errors: &mut Vec<RefereeError>| {
         let Some(deal) = &case.deal else { return };
         if !deal.hands[seat as usize].contains(card) {
-            let owner = Seat::ALL.into_iter().find(|s| deal.hands[*s as usize].contains(card));
-            let to = owner.map(|o| format!(": the deal gives it to {o}")).unwrap_or_default();
-            errors.push(err(number, format!("{seat} does not hold {card}{to}")));
+            errors.push(not_held(deal, number, seat, card));
         }
     };
     // Ruled under an edition the case states a ruling for, every answer is one it asks.
@@ -732,8 +738,12 @@ impl Referee<'_> {
     }
 
     /// The standing calls before index `end`, compact (as `auction`'s functions take them).
-    fn standing_before(&self, end: usize) -> Vec<Made> {
-        self.standing.iter().take_while(|&&j| j < end).map(|&j| self.calls[j]).collect()
+    fn standing_before(&self, end: usize) -> std::borrow::Cow<'_, [Made]> {
+        // Every call before `end` stands (the usual case): the calls themselves, not a copy.
+        if self.standing.get(end.wrapping_sub(1)) == Some(&end.wrapping_sub(1)) || end == 0 {
+            return std::borrow::Cow::Borrowed(&self.calls[..end.min(self.calls.len())]);
+        }
+        std::borrow::Cow::Owned(self.standing.iter().take_while(|&&j| j < end).map(|&j| self.calls[j]).collect())
     }
 
     /// The last standing call by `seat` before index `end`.
@@ -767,7 +777,6 @@ impl Referee<'_> {
         if self.cancelled_in_run(event, seat, call) {
             return Ok(());
         }
-        let before = self.bindings.clone();
         if let Some(p) = &self.pending {
             let by_lho = seat == p.offender.lho();
             let by_turn_player = seat == p.turn_of && seat != p.offender && is_out_of_rotation(p.facts.irregularity);
@@ -780,6 +789,8 @@ impl Referee<'_> {
                     ),
                 ));
             }
+            // The obligations before the ruling, to tell those it imposes.
+            let before = if by_turn_player && !by_lho { self.bindings.clone() } else { Vec::new() };
             #[allow(clippy::expect_used, reason = "referee invariant: checked above")]
             let mut p = self.pending.take().expect("checked above");
             p.facts.lho_called = by_lho;
@@ -1103,7 +1114,7 @@ impl Referee<'_> {
         };
         // The standing calls before the irregular one, compact.
         let view = self.standing_before(index.unwrap_or(self.calls.len()));
-        let before = view.as_slice();
+        let before = &view[..];
         let contract = if irregularity == Irregularity::CallAfterAuction { auction::contract(before) } else { None };
         let facts = Facts {
             irregularity,
@@ -1278,6 +1289,7 @@ impl Referee<'_> {
             let (decision, _) = groups.pop().expect("one group");
             ruling.rules = decision.rules().collect();
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
+            ruling.rectifications.reserve_exact(decision.outcomes().count());
             for t in decision.outcomes() {
                 let view = self.apply(&p, &t);
                 self.cite(&view.clauses);
@@ -1309,19 +1321,25 @@ impl Referee<'_> {
         self.decide(q, answers)
     }
 
-    fn cite(&mut self, clauses: &[&'static str]) {
+    fn cite(&mut self, clauses: &Clauses) {
+        self.cite_ids(clauses.iter());
+    }
+
+    fn cite_ids(&mut self, clauses: impl IntoIterator<Item = &'static str>) {
+        // Ids of one length that differ mostly differ at the end (`Law 30B2(a)`, `Law 30B2(b)`).
+        let same = |a: &str, b: &str| a.len() == b.len() && a.as_bytes().last() == b.as_bytes().last() && a == b;
         for c in clauses {
-            if !self.trace.contains(c) {
+            if !self.trace.iter().any(|t| same(t, c)) {
                 self.trace.push(c);
             }
         }
     }
 
-    fn seats(p: &Pending, who: Party) -> Vec<Seat> {
+    fn seats(p: &Pending, who: Party) -> Seats {
         match who {
-            Party::Offender => vec![p.offender],
-            Party::OffenderPartner => vec![p.offender.partner()],
-            Party::OffendingSide => vec![p.offender, p.offender.partner()],
+            Party::Offender => Seats::one(p.offender),
+            Party::OffenderPartner => Seats::one(p.offender.partner()),
+            Party::OffendingSide => Seats::of(&[p.offender, p.offender.partner()]),
         }
     }
 
@@ -1329,12 +1347,12 @@ impl Referee<'_> {
     fn describe(&self, p: &Pending, t: &Traced) -> Rectified {
         let (seats, duration) = match t.rectification {
             Rectification::SubstitutePass | Rectification::SubstituteCall | Rectification::WithdrawEarlierCall => {
-                (vec![p.offender], None)
+                (Seats::one(p.offender), None)
             }
             Rectification::BarredPlayerPasses
             | Rectification::ReopenAuction
             | Rectification::CancelLaterPasses
-            | Rectification::CancelPassesFromMissedTurn => (vec![p.turn_of], None),
+            | Rectification::CancelPassesFromMissedTurn => (Seats::one(p.turn_of), None),
             Rectification::MustPass { who, duration } => (Self::seats(p, who), Some(duration)),
             Rectification::NoDoubleOrRedouble { who }
             | Rectification::MustRepeatCall { who }
@@ -1345,7 +1363,7 @@ impl Referee<'_> {
             Rectification::WithdrawnCallInformation { who } | Rectification::CancelledPassesInformation { who } => {
                 (Self::seats(p, who), None)
             }
-            _ => (vec![], None),
+            _ => (Seats::NONE, None),
         };
         // Information comes from the call withdrawn: the earlier call a substitution replaced,
         // once the ruling has withdrawn it, else the irregular call itself.
@@ -1374,7 +1392,7 @@ impl Referee<'_> {
             seats,
             duration: duration.map(Duration::name),
             rule: t.rule,
-            clauses: t.trace().map(|c| c.id).collect(),
+            clauses: Clauses::of(t),
             template: self.laws.text(t.rectification),
         }
     }
@@ -1491,7 +1509,7 @@ impl Referee<'_> {
                 }
             }
             Rectification::AdjustedScoreIfAdvantage => {
-                self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() })
+                self.reviews.push(DamageReview { seats: Seats::one(p.offender), review: view.clone() })
             }
             Rectification::CancelDeal => {
                 self.cancel_standing(0, |_| true);
@@ -1531,20 +1549,21 @@ impl Referee<'_> {
                             && p.call == Call::Pass
                             && p.facts.pass_meaning == PassMeaning::SuitShowing,
                         after,
-                        clauses: view.clauses.clone(),
+                        clauses: view.clauses.to_vec(),
                         kind: t.rectification,
                     });
                 }
             }
             Rectification::ReviewDamagingInformation => {
-                self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() });
+                self.reviews.push(DamageReview { seats: Seats::one(p.offender), review: view.clone() });
             }
             Rectification::ReviewOutcome => {
-                self.reviews.push(DamageReview { seats: vec![p.offender, p.offender.partner()], review: view.clone() });
+                self.reviews
+                    .push(DamageReview { seats: Seats::of(&[p.offender, p.offender.partner()]), review: view.clone() });
             }
             Rectification::ReviewEnforcedPass => {
                 // Each seat once, though two rulings oblige it to pass (Laws 30B2 and 37).
-                let mut seats: Vec<Seat> = Vec::new();
+                let mut seats = Seats::NONE;
                 for b in &self.bindings {
                     if matches!(b.bound, Bound::Pass(_)) && b.seat.same_side(p.offender) && !seats.contains(&b.seat) {
                         seats.push(b.seat);
@@ -1669,7 +1688,7 @@ impl Referee<'_> {
                 },
                 (true, Some((false, _)), Some(c)) => {
                     let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
-                    self.cite(&clauses);
+                    self.cite_ids(clauses.iter().copied());
                     let opening = c.declarer.lho() == seat;
                     let (status, text) = match kind {
                         _ if open.is_some() => (LeadStatus::Open, open.unwrap_or_default()),
@@ -1818,7 +1837,9 @@ fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<
     // the whole consultation (the loop below would find the same single group).
     let first = tables::decide(laws, table, facts);
     if first.tables().all(|t| laws.tests(t).iter().all(|f| known.contains(f))) {
-        return (Vec::new(), vec![(first, vec![Vec::new()])]);
+        // One group, of the one combination of no unknown fact (no caller reads the
+        // combinations of a single group: it is no alternative).
+        return (Vec::new(), vec![(first, Vec::new())]);
     }
     let mut unknown: Vec<FactId> = Vec::new();
     loop {
