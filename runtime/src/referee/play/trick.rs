@@ -721,8 +721,9 @@ pub(super) struct Binding {
 
 impl PlayState {
     /// The common card, played at once: nothing irregular is in play (no irregularity pending,
-    /// no penalty card, no lead or play penalty, no revoke correction, no face-down lead, no lead
-    /// restriction unsettled, no revoke that this card could establish), and `card`, held, is
+    /// no penalty card, no lead or play penalty, no revoke correction or card restored after
+    /// one, no face-down lead, no thirteenth-trick card held, no lead restriction unsettled, no
+    /// revoke that this card could establish), and `card`, held, is
     /// led or played in turn and follows suit or may not. The full path would find no table to
     /// ask and nothing to record but the card itself; any other card takes it. Returns whether
     /// the card was played, and if so whether it completes the trick (the caller closes it).
@@ -734,6 +735,8 @@ impl PlayState {
             && self.correction.is_none()
             && self.penalty_cards.is_empty()
             && self.bindings.is_empty()
+            && self.restored_next.is_empty()
+            && self.last_trick_held.is_none()
             && self.restricted.iter().all(|r| r.settled);
         let hand = self.hands[seat as usize];
         if !quiet || self.tricks.len() >= 13 || !hand.contains(card) {
