@@ -326,6 +326,9 @@ struct Referee<'c> {
     /// The 1-based number of the `director` entry whose answers are being applied (or of the
     /// event being ruled): the event at fault for an answer that is wrong or that no rule admits.
     answered_at: usize,
+    /// Whether the common card takes its short path (`PlayState::quiet_card`); off only to
+    /// test that the short path rules as the full one does (`rule_without_short_paths`).
+    short_paths: bool,
 }
 
 /// Rules on a whole case with the built-in tables of its edition.
@@ -341,6 +344,10 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
 
 /// Rules on a case that [`check`] finds no error in.
 fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
+    rule_checked_paths(case, laws, true)
+}
+
+fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result<Ruling, RefereeError> {
     // A case that gives the contract has no calls (`check` rejects them).
     let calls = if case.contract.is_some() { 0 } else { case.events.len() + 1 };
     let mut r = Referee {
@@ -371,6 +378,7 @@ fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         in_rotation_now: None,
         pass_substituted: false,
         answered_at: 0,
+        short_paths,
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
@@ -576,9 +584,19 @@ fn unasked(event: usize, laws: &dyn Laws, fact: FactId) -> Option<RefereeError> 
 /// order. An answer the edition does not ask changes no ruling: the case is then still ruled,
 /// and the first error found while ruling, if any, is reported with it.
 pub fn rule_all(case: &Case, laws: &dyn Laws) -> Result<Ruling, Vec<RefereeError>> {
+    rule_all_paths(case, laws, true)
+}
+
+/// Rules on a whole case as [`rule_all`] does, but every card takes the full path of the play
+/// referee: the differential test of the short path (`tests/play.rs`) compares the two.
+pub fn rule_without_short_paths(case: &Case, laws: &dyn Laws) -> Result<Ruling, Vec<RefereeError>> {
+    rule_all_paths(case, laws, false)
+}
+
+fn rule_all_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result<Ruling, Vec<RefereeError>> {
     let (mut errors, unasked) = check_parts(case, laws);
     if errors.is_empty() {
-        match rule_checked(case, laws) {
+        match rule_checked_paths(case, laws, short_paths) {
             Ok(ruling) if unasked.is_empty() => return Ok(ruling),
             Ok(_) => {}
             Err(e) => errors.push(e),

@@ -9,7 +9,8 @@ impl Referee<'_> {
     /// A card led or played, as the case records it.
     #[inline]
     pub(in crate::referee) fn play(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
-        if let Some(complete) = self.play.as_mut().and_then(|st| st.quiet_card(seat, card)) {
+        let short = self.short_paths;
+        if let Some(complete) = self.play.as_mut().filter(|_| short).and_then(|st| st.quiet_card(seat, card)) {
             if complete {
                 self.trick_done();
             }
