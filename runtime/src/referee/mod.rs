@@ -343,10 +343,6 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
 }
 
 /// Rules on a case that [`check`] finds no error in.
-fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
-    rule_checked_paths(case, laws, true)
-}
-
 fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result<Ruling, RefereeError> {
     // A case that gives the contract has no calls (`check` rejects them).
     let calls = if case.contract.is_some() { 0 } else { case.events.len() + 1 };
