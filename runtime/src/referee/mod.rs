@@ -1345,13 +1345,17 @@ impl Referee<'_> {
         match t.rectification {
             Rectification::CallStands => {
                 self.turn = p.offender.lho();
-                // The call skipped the player whose turn it was (his right-hand opponent's or his
-                // partner's turn): he is deprived of his turn until he calls (Law 17D3, Law 34).
-                if matches!(p.facts.turn, Turn::Rho | Turn::Partner)
-                    && is_out_of_rotation(p.facts.irregularity)
-                    && !self.skipped.iter().any(|s| s.0 == p.turn_of)
-                {
-                    self.skipped.push((p.turn_of, p.index.unwrap_or(self.calls.len())));
+                // The call skipped the player whose turn it was (his right-hand opponent's turn),
+                // or at his partner's turn that player and the offender's right-hand opponent: each
+                // is deprived of his turn until he calls (Law 17D3, Law 34; 1987 commentary 34.2).
+                if matches!(p.facts.turn, Turn::Rho | Turn::Partner) && is_out_of_rotation(p.facts.irregularity) {
+                    let by = p.index.unwrap_or(self.calls.len());
+                    let also = (p.facts.turn == Turn::Partner).then(|| p.offender.rho());
+                    for seat in std::iter::once(p.turn_of).chain(also) {
+                        if !self.skipped.iter().any(|s| s.0 == seat) {
+                            self.skipped.push((seat, by));
+                        }
+                    }
                 }
             }
             Rectification::CancelCall => {
