@@ -1371,10 +1371,14 @@ impl Referee<'_> {
                 self.cancelled_onwards = true;
                 self.turn = p.turn_of;
             }
-            Rectification::SubstitutePass => {
+            // A pass takes the cancelled call's place at the offender's turn. A call made out of
+            // rotation had no place: the auction reverts to the player whose turn it was, and
+            // the offender's pass comes at his turn (2017 Law 38C; review C, A13).
+            Rectification::SubstitutePass if p.turn_of == p.offender => {
                 self.push_call(Made { seat: p.offender, call: Call::Pass, cancelled: false });
                 self.turn = p.offender.lho();
             }
+            Rectification::SubstitutePass => self.turn = p.turn_of,
             Rectification::SubstituteCall | Rectification::WithdrawEarlierCall if p.target.is_some() => {
                 self.change_call(p);
                 self.misinformation_change = None;
