@@ -181,7 +181,7 @@ impl<'a> Rulebook<'a> {
         };
         // The built-in edition the case's record names; the laws ruled with are `laws`.
         let placeholder = Edition::from_name(laws.name()).unwrap_or(Edition::ALL[0]);
-        match case_file::read(text, Some(placeholder)) {
+        match case_file::read_as(text, Some(placeholder), Some(laws.name())) {
             Err(errors) => (None, Err(RuleError::Case(errors))),
             Ok(located) => {
                 let ruling = bridgelaw_runtime::referee::rule_all(&located.case, laws).map_err(RuleError::Referee);
