@@ -1178,7 +1178,10 @@ impl Referee<'_> {
                 ))
             }
         };
-        let p = self.pending_for(event, second.0, second.1, self.turn, Irregularity::SimultaneousCalls, None);
+        let mut p = self.pending_for(event, second.0, second.1, self.turn, Irregularity::SimultaneousCalls, None);
+        // Law 33 only orders the two calls; the later one is classified when it is recorded,
+        // after the call in turn (a double of the bid made with it is admissible: review C, A17).
+        (p.facts.double_admissible, p.facts.bid_sufficient) = (true, true);
         self.in_turn_first = false;
         self.decide(p, &[])?;
         if self.stopped_at.is_some() {
