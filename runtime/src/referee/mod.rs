@@ -1584,9 +1584,12 @@ impl Referee<'_> {
     /// Asks the lead-restriction table about a restriction once the contract is known: the
     /// restriction's kind, suit and clauses, or `open` with the question it depends on.
     fn lead_restriction(&self, l: &PendingLead) -> LeadDecision {
+        // The suit the withdrawn call named (a bid above seven too: review C, A5), indicated (an
+        // artificial bid), or showed (a pass the director judged to show a suit: A14).
         let suit = match (l.withdrawn, indicated(&l.facts, l.withdrawn)) {
-            (Call::Bid { level, .. }, Some(indicated)) if level <= 7 => indicated.filter(|s| *s != Strain::NoTrump),
-            (Call::Bid { strain, level }, _) if strain != Strain::NoTrump && level <= 7 => Some(strain),
+            (Call::Bid { .. }, Some(indicated)) => indicated.filter(|s| *s != Strain::NoTrump),
+            (Call::Bid { strain, .. }, _) if strain != Strain::NoTrump => Some(strain),
+            (Call::Pass, _) if l.suit_showing_pass => shown_suit(&l.facts),
             _ => None,
         };
         let later = suit.is_some_and(|s| {
@@ -1791,6 +1794,18 @@ fn indicated(facts: &Facts, call: Call) -> Option<Option<Strain>> {
         D::Spades => Some(Some(Strain::Spades)),
         D::Notrump => Some(Some(Strain::NoTrump)),
         D::NoDenomination => Some(None),
+    }
+}
+
+/// The suit the director judged a suit-showing pass to show, if he named one.
+fn shown_suit(facts: &Facts) -> Option<Strain> {
+    use tables::IndicatedDenomination as D;
+    match facts.indicated_denomination {
+        D::Clubs => Some(Strain::Clubs),
+        D::Diamonds => Some(Strain::Diamonds),
+        D::Hearts => Some(Strain::Hearts),
+        D::Spades => Some(Strain::Spades),
+        D::Named | D::Notrump | D::NoDenomination => None,
     }
 }
 
