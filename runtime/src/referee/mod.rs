@@ -1665,7 +1665,10 @@ impl Referee<'_> {
             // The words of a restriction are its rectification's `standing` text.
             let words = |kind: Rectification, restriction: Option<(Option<Strain>, bool)>| {
                 let context = Context { offender, act: Act::Call(l.withdrawn), turn_of: seat };
-                crate::text::standing(self.laws, &crate::text::Filling { context, seats: &[seat], kind, restriction })
+                crate::text::standing(
+                    self.laws,
+                    &crate::text::Filling { context, seats: &[seat], kind: Some(kind), restriction, summary: None },
+                )
             };
             // Whether the restriction lapses at the end of the auction is the tables' to say. (A
             // lapsed restriction keeps the clauses that imposed it, as its rulings always have.)
@@ -1680,7 +1683,7 @@ impl Referee<'_> {
                     text: words(l.kind, None),
                     clauses: l.clauses.clone(),
                 },
-                (true, Some(false), Some(c)) => {
+                (true, Some((false, _)), Some(c)) => {
                     let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
                     self.cite(&clauses);
                     let opening = c.declarer.lho() == seat;
@@ -1708,22 +1711,14 @@ impl Referee<'_> {
                         clauses,
                     }
                 }
-                (true, Some(true), Some(_)) => LeadRestriction {
+                // Why it lapses is the `standing` text of the table's rectification.
+                (true, Some((true, lapse)), _) => LeadRestriction {
                     seat,
                     status: LeadStatus::Lapsed,
                     kind: None,
                     suit: None,
                     opening_lead: false,
-                    text: format!("{offender}'s side declares, so {seat} is not restricted"),
-                    clauses: l.clauses.clone(),
-                },
-                (true, Some(true), None) => LeadRestriction {
-                    seat,
-                    status: LeadStatus::Lapsed,
-                    kind: None,
-                    suit: None,
-                    opening_lead: false,
-                    text: "the deal is passed out".into(),
+                    text: words(lapse, None),
                     clauses: l.clauses.clone(),
                 },
                 (true, _, _) => LeadRestriction {
@@ -1748,7 +1743,13 @@ impl Referee<'_> {
                     let call = if let Bound::Repeat(c) = b.bound { c } else { Call::Pass };
                     let context = Context { offender: b.seat, act: Act::Call(call), turn_of: b.seat };
                     let kind = b.imposed_by.rectification;
-                    let filling = crate::text::Filling { context, seats: &[b.seat], kind, restriction: None };
+                    let filling = crate::text::Filling {
+                        context,
+                        seats: &[b.seat],
+                        kind: Some(kind),
+                        restriction: None,
+                        summary: None,
+                    };
                     let text = crate::text::standing(self.laws, &filling);
                     Obligation { seat: b.seat, text, clauses: b.imposed_by.trace().map(|c| c.id).collect() }
                 })
@@ -1760,6 +1761,10 @@ impl Referee<'_> {
             (Some(c), Some(p)) if p.declarer != c.declarer => Some(auction::Contract { declarer: p.declarer, ..c }),
             _ => contract,
         };
+        // Each entry's heading is its laws' template, filled when it is shown.
+        for ir in &mut self.irregularities {
+            ir.heading_template = self.laws.heading(ir.irregularity);
+        }
         Ruling {
             edition: self.laws.name(),
             dealer: self.case.dealer,

@@ -256,6 +256,9 @@ impl Referee<'_> {
         };
         let leader = st.current.leader;
         st.lead_options_settled = Some(st.trick_number());
+        if !st.lead_options_given.contains(&(holder, card)) {
+            st.lead_options_given.push((holder, card));
+        }
         let own = || st.penalty_cards.iter().filter(|p| p.seat == holder);
         let of_suit = own().filter(|p| p.card.suit == card.suit).count();
         let several_suits = own().any(|p| p.card.suit != card.suit);
