@@ -1116,6 +1116,7 @@ impl Referee<'_> {
             double_admissible: !matches!(call, Call::Double | Call::Redouble) || admissible_double(before, seat, call),
             bid_sufficient: !call.is_bid() || outranks(call, last_bid(before).map(|m| m.call)),
             offender_side_declares: contract.is_some_and(|c| c.declarer.same_side(seat)),
+            third_consecutive_pass: call == Call::Pass && out_of_rotation && third_pass(before),
             pass_meaning: PassMeaning::Natural,
             ..Facts::default()
         };
@@ -1782,6 +1783,12 @@ impl Referee<'_> {
             unevaluated_events: self.stopped_at.unwrap_or(0),
         }
     }
+}
+
+/// Whether a pass after the standing calls `before` is the third consecutive pass after a call.
+fn third_pass(before: &[Made]) -> bool {
+    let mut last = before.iter().rev().filter(|m| !m.cancelled).map(|m| m.call);
+    matches!((last.next(), last.next(), last.next()), (Some(Call::Pass), Some(Call::Pass), Some(c)) if c != Call::Pass)
 }
 
 /// For an artificial bid, the denomination the director judged it to indicate (`Some(None)`
