@@ -1204,7 +1204,10 @@ impl Referee<'_> {
                 ))
             }
         };
-        let p = self.pending_for(event, second.0, second.1, self.turn, Irregularity::SimultaneousCalls, None);
+        let mut p = self.pending_for(event, second.0, second.1, self.turn, Irregularity::SimultaneousCalls, None);
+        // Law 33 only orders the two calls; the later one is classified when it is recorded,
+        // after the call in turn (a double of the bid made with it is admissible: review C, A17).
+        (p.facts.double_admissible, p.facts.bid_sufficient) = (true, true);
         self.in_turn_first = false;
         self.decide(p, &[])?;
         if self.stopped_at.is_some() {
@@ -1435,13 +1438,17 @@ impl Referee<'_> {
         match t.rectification {
             Rectification::CallStands => {
                 self.turn = p.offender.lho();
-                // The call skipped the player whose turn it was (his right-hand opponent's or his
-                // partner's turn): he is deprived of his turn until he calls (Law 17D3, Law 34).
-                if matches!(p.facts.turn, Turn::Rho | Turn::Partner)
-                    && is_out_of_rotation(p.facts.irregularity)
-                    && !self.skipped.iter().any(|s| s.0 == p.turn_of)
-                {
-                    self.skipped.push((p.turn_of, p.index.unwrap_or(self.calls.len())));
+                // The call skipped the player whose turn it was (his right-hand opponent's turn),
+                // or at his partner's turn that player and the offender's right-hand opponent: each
+                // is deprived of his turn until he calls (Law 17D3, Law 34; 1987 commentary 34.2).
+                if matches!(p.facts.turn, Turn::Rho | Turn::Partner) && is_out_of_rotation(p.facts.irregularity) {
+                    let by = p.index.unwrap_or(self.calls.len());
+                    let also = (p.facts.turn == Turn::Partner).then(|| p.offender.rho());
+                    for seat in std::iter::once(p.turn_of).chain(also) {
+                        if !self.skipped.iter().any(|s| s.0 == seat) {
+                            self.skipped.push((seat, by));
+                        }
+                    }
                 }
             }
             Rectification::CancelCall => {
@@ -1457,10 +1464,17 @@ impl Referee<'_> {
                 self.cancelled_onwards = true;
                 self.turn = p.turn_of;
             }
-            Rectification::SubstitutePass => {
+            // A pass takes the cancelled call's place at the offender's turn. A call made out of
+            // rotation had no place: the auction reverts to the player whose turn it was, and
+            // the offender's pass comes at his turn (2017 Law 38C; review C, A13).
+            Rectification::SubstitutePass if p.turn_of == p.offender => {
                 self.pass_substituted = true;
                 self.push_call(Made { seat: p.offender, call: Call::Pass, cancelled: false });
                 self.turn = p.offender.lho();
+            }
+            Rectification::SubstitutePass => {
+                self.pass_substituted = true;
+                self.turn = p.turn_of;
             }
             Rectification::SubstituteCall | Rectification::WithdrawEarlierCall if p.target.is_some() => {
                 self.change_call(p);
@@ -1604,9 +1618,12 @@ impl Referee<'_> {
     /// Asks the lead-restriction table about a restriction once the contract is known: the
     /// restriction's kind, suit and clauses, or `open` with the question it depends on.
     fn lead_restriction(&self, l: &PendingLead) -> LeadDecision {
+        // The suit the withdrawn call named (a bid above seven too: review C, A5), indicated (an
+        // artificial bid), or showed (a pass the director judged to show a suit: A14).
         let suit = match (l.withdrawn, indicated(&l.facts, l.withdrawn)) {
-            (Call::Bid { level, .. }, Some(indicated)) if level <= 7 => indicated.filter(|s| *s != Strain::NoTrump),
-            (Call::Bid { strain, level }, _) if strain != Strain::NoTrump && level <= 7 => Some(strain),
+            (Call::Bid { .. }, Some(indicated)) => indicated.filter(|s| *s != Strain::NoTrump),
+            (Call::Bid { strain, .. }, _) if strain != Strain::NoTrump => Some(strain),
+            (Call::Pass, _) if l.suit_showing_pass => shown_suit(&l.facts),
             _ => None,
         };
         let later = suit.is_some_and(|s| {
@@ -1822,6 +1839,18 @@ fn indicated(facts: &Facts, call: Call) -> Option<Option<Strain>> {
         D::Spades => Some(Some(Strain::Spades)),
         D::Notrump => Some(Some(Strain::NoTrump)),
         D::NoDenomination => Some(None),
+    }
+}
+
+/// The suit the director judged a suit-showing pass to show, if he named one.
+fn shown_suit(facts: &Facts) -> Option<Strain> {
+    use tables::IndicatedDenomination as D;
+    match facts.indicated_denomination {
+        D::Clubs => Some(Strain::Clubs),
+        D::Diamonds => Some(Strain::Diamonds),
+        D::Hearts => Some(Strain::Hearts),
+        D::Spades => Some(Strain::Spades),
+        D::Named | D::Notrump | D::NoDenomination => None,
     }
 }
 
