@@ -81,7 +81,9 @@ fn bad_play_is_a_clear_error() {
     let premature = "  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - E: H8\n  - S: H5\n  - W: H2\n  - N: HA\n  - N: SA\n  - W: S2\n  - director: {premature_option: forbid_other_suit, forbidden_suit: hearts}\n";
     let err = rule_text(&format!("{HEAD}{premature}")).unwrap_err();
     assert!(
-        err.contains("premature_option = forbid_other_suit, forbidden_suit = hearts) is not an option the laws of edition 1987"),
+        err.contains(
+            "premature_option = forbid_other_suit, forbidden_suit = hearts) is not an option the laws of edition 1987"
+        ),
         "{err}"
     );
     let ruling = rule_text(&format!("{HEAD}{premature}").replace("\"1987\"", "\"2017\"")).unwrap();
