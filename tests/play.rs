@@ -20,7 +20,7 @@ fn play_rulings_are_traced_and_snapshotted() {
         for r in &play.revokes {
             assert!(r.rectifications.iter().all(|x| !x.clauses.is_empty()), "{name}");
             if r.transferred > 0 || play.adjusted.is_some() && r.revoke.established {
-                assert!(r.rectifications.iter().any(|x| x.clauses.contains(&"Law 64C")), "{name}: equity review");
+                assert!(r.rectifications.iter().any(|x| x.clauses.contains("Law 64C")), "{name}: equity review");
             }
         }
         assert!(!ruling.trace.is_empty(), "{name}: a trace");
@@ -457,4 +457,33 @@ mod law_edits {
             })
             .collect()
     }
+}
+
+/// The play referee's short path for the common card (`PlayState::quiet_card`) must rule as
+/// the full path does: every corpus case, under both editions, ruled both ways, gives the same
+/// ruling or the same error. (A short path that missed some state of the full one ruled the
+/// thirteenth-trick cases of 2017 Law 53A wrongly once; this test would have caught it.)
+#[test]
+fn the_short_path_rules_as_the_full_path() {
+    use bridgelaw_runtime::referee::{rule_all, rule_without_short_paths};
+    use bridgelaw_runtime::tables::Edition;
+    let mut compared = 0;
+    for dir in ["1987", "1987-play", "2017", "2017-play"] {
+        for path in cases(dir) {
+            let text = std::fs::read_to_string(&path).expect("readable case file");
+            let Ok(mut case) = bridgelaw::case_file::parse(&text) else { continue };
+            for edition in [Edition::E1987, Edition::E2017] {
+                case.edition = edition;
+                let show = |r: Result<Ruling, Vec<bridgelaw_runtime::RefereeError>>| match r {
+                    Ok(ruling) => serde_json::to_string(&ruling.versioned()).expect("a ruling serializes"),
+                    Err(errors) => format!("errors: {errors:?}"),
+                };
+                let short = show(rule_all(&case, edition.laws()));
+                let full = show(rule_without_short_paths(&case, edition.laws()));
+                assert_eq!(short, full, "{} under {edition:?}", path.display());
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 700, "{compared} rulings compared");
 }

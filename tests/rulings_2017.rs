@@ -26,7 +26,7 @@ fn the_1987_corpus_under_2017() {
         for i in &ruling.irregularities {
             for r in i.rectifications.iter().chain(i.alternatives.iter().flat_map(|a| a.rectifications.iter())) {
                 assert!(
-                    r.clauses.iter().all(|c| Edition::E2017.clauses().iter().any(|k| k.id == *c)),
+                    r.clauses.iter().all(|c| Edition::E2017.clauses().iter().any(|k| k.id == c)),
                     "{}",
                     path.display()
                 );

@@ -68,14 +68,14 @@ fn summarize(r: &Ruling) -> Summary {
     let mut line = |text: String, clauses: Vec<&'static str>| lines.push(Line { text, clauses });
     for ir in &r.irregularities {
         for x in &ir.rectifications {
-            line(x.text(), x.clauses.clone());
+            line(x.text(), x.clauses.to_vec());
         }
         if !ir.open_questions.is_empty() {
             line(format!("open question: {}", ir.open_questions.join(", ")), Vec::new());
             for alt in &ir.alternatives {
                 let when: Vec<String> = alt.when.iter().map(|(f, v)| format!("{f} is {}", v.join(" or "))).collect();
                 for x in &alt.rectifications {
-                    line(format!("if {}: {}", when.join(" and "), x.text()), x.clauses.clone());
+                    line(format!("if {}: {}", when.join(" and "), x.text()), x.clauses.to_vec());
                 }
             }
         }

@@ -432,7 +432,7 @@ pub fn rectifications(ruling: &Ruling) -> Vec<(String, Vec<&'static str>)> {
             if let Some(d) = &r.duration {
                 shape += &format!(" {d}");
             }
-            (shape, r.clauses.clone())
+            (shape, r.clauses.to_vec())
         })
         .collect()
 }

@@ -1,7 +1,8 @@
 //! Fixed work for instruction counts (`valgrind --tool=callgrind
 //! --toggle-collect='counts::run*'`): `counts auction|play|scan N` rules the
 //! Law 30B2 auction or the 13-trick play with a revoke N times, or scans N
-//! random legal auctions, inside `run_*`, so that only that work is counted.
+//! random legal auctions, inside `run_*`, so that only that work is counted;
+//! `counts play-scan N` scans N random fully played deals for play irregularities.
 //! `counts table N` evaluates the 1987 `bid_out_of_rotation` table as the referee
 //! does (decision, rule and trace) on N random fact combinations; `counts by-hand N`
 //! the hand-written `match` of the same table on the same stream.
@@ -11,6 +12,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "benchmark code: a failed unwrap is a failed benchmark")]
 
 use bridgelaw_runtime::auction::{Call, Seat, Strain};
+use bridgelaw_runtime::play::first_play_irregularity;
 use bridgelaw_runtime::referee::first_irregularity;
 use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, OffenderCall, PassMeaning, RhoCall, Table, Turn};
 use bridgelaw_runtime::{rule, Case, Event};
@@ -18,10 +20,13 @@ use std::hint::black_box;
 
 #[path = "common/auctions.rs"]
 mod auctions;
+#[path = "common/deals.rs"]
+mod deals;
 #[path = "common/table_stream.rs"]
 mod table_stream;
 
 use auctions::legal_auctions;
+use deals::{played_deals, PlayedDeal};
 use table_stream::table_stream;
 
 fn call(seat: Seat, call: &str) -> Event {
@@ -118,6 +123,16 @@ fn run_scan(auctions: &[(Seat, Vec<(Seat, Call)>)]) -> usize {
     auctions.iter().filter(|(dealer, calls)| first_irregularity(*dealer, black_box(calls)).is_some()).count()
 }
 
+#[inline(never)]
+fn run_play_scan(deals: &[PlayedDeal]) -> usize {
+    deals
+        .iter()
+        .filter(|(deal, declarer, trump, plays)| {
+            first_play_irregularity(deal, *declarer, *trump, black_box(plays)).is_some()
+        })
+        .count()
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
@@ -165,6 +180,7 @@ fn main() {
         Some("by-hand") => println!("{}", run_by_hand(&table_stream(n))),
         Some("table") => println!("{}", run_table(Edition::E1987.laws(), &table_stream(n))),
         Some("scan") => println!("{}", run_scan(&legal_auctions(n))),
+        Some("play-scan") => println!("{}", run_play_scan(&played_deals(n))),
         _ => println!("{}", run_rulings(&typical_case(), n)),
     }
 }

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
 use bridgelaw_runtime::auction::{Call, Seat, Strain};
-use bridgelaw_runtime::play::{first_play_irregularity, Card, Deal, Hand, Suit, Trick};
+use bridgelaw_runtime::play::first_play_irregularity;
 use bridgelaw_runtime::referee::first_irregularity;
 use bridgelaw_runtime::tables::Edition;
 use bridgelaw_runtime::{rule, Case, Event};
@@ -12,9 +12,11 @@ use std::hint::black_box;
 
 #[path = "common/auctions.rs"]
 mod auctions;
+#[path = "common/deals.rs"]
+mod deals;
 
 use auctions::legal_auctions;
-use bridgelaw_test_support::XorShift;
+use deals::played_deals;
 
 fn call(seat: Seat, call: &str) -> Event {
     Event::Call { seat, call: Call::parse(call).unwrap() }
@@ -41,52 +43,6 @@ fn typical_case() -> Case {
         regulations: Vec::new(),
         stated_editions: Vec::new(),
     }
-}
-
-/// A deal, its declarer and trump suit, and the cards played in order.
-type PlayedDeal = (Deal, Seat, Option<Suit>, Vec<(Seat, Card)>);
-
-/// Deterministic pseudo-random deals, each played out legally (following suit, else any card).
-fn played_deals(n: usize) -> Vec<PlayedDeal> {
-    let mut rng = XorShift::new(0x2545_F491_4F6C_DD1D);
-    let mut next = move || rng.next();
-    let all: Vec<Card> = Suit::ALL.into_iter().flat_map(|suit| (0..13).map(move |rank| Card { suit, rank })).collect();
-    (0..n)
-        .map(|_| {
-            let mut cards = all.clone();
-            for i in (1..52).rev() {
-                cards.swap(i, (next() % (i as u64 + 1)) as usize);
-            }
-            let mut hands = [Hand::default(); 4];
-            for (i, c) in cards.iter().enumerate() {
-                hands[i / 13].insert(*c);
-            }
-            let deal = Deal { hands };
-            let declarer = Seat::ALL[(next() % 4) as usize];
-            let trump = [None, Some(Suit::Clubs), Some(Suit::Diamonds), Some(Suit::Hearts), Some(Suit::Spades)]
-                [(next() % 5) as usize];
-            let mut plays = Vec::with_capacity(52);
-            let mut leader = declarer.lho();
-            for _ in 0..13 {
-                let mut trick = Trick { leader, cards: Vec::with_capacity(4) };
-                let mut seat = leader;
-                for _ in 0..4 {
-                    let led = trick.cards.first().map(|(_, c)| c.suit);
-                    let hand = &mut hands[seat as usize];
-                    let held: Vec<Card> = all.iter().copied().filter(|c| hand.contains(*c)).collect();
-                    let following: Vec<Card> = held.iter().copied().filter(|c| Some(c.suit) == led).collect();
-                    let pool = if following.is_empty() { held } else { following };
-                    let card = pool[(next() % pool.len() as u64) as usize];
-                    hand.remove(card);
-                    trick.cards.push((seat, card));
-                    plays.push((seat, card));
-                    seat = seat.lho();
-                }
-                leader = trick.winner(trump).unwrap();
-            }
-            (deal, declarer, trump, plays)
-        })
-        .collect()
 }
 
 fn bench(c: &mut Criterion) {

@@ -171,13 +171,13 @@ impl fmt::Display for Contract {
 }
 
 /// The standing calls of an auction, in order.
-pub fn standing(calls: &[Made]) -> impl Iterator<Item = &Made> {
+pub fn standing(calls: &[Made]) -> impl DoubleEndedIterator<Item = &Made> {
     calls.iter().filter(|m| !m.cancelled)
 }
 
 /// The last standing bid, and who made it.
 pub fn last_bid(calls: &[Made]) -> Option<&Made> {
-    standing(calls).filter(|m| m.call.is_bid()).last()
+    calls.iter().rev().find(|m| !m.cancelled && m.call.is_bid())
 }
 
 /// Whether a double (or redouble) by `seat` is admissible after the standing
@@ -185,7 +185,7 @@ pub fn last_bid(calls: &[Made]) -> Option<&Made> {
 /// doubled (or doubled by an opponent, for a redouble), with only passes since.
 pub fn admissible_double(calls: &[Made], seat: Seat, call: Call) -> bool {
     let mut doubled_by: Option<Seat> = None;
-    for m in standing(calls).collect::<Vec<_>>().into_iter().rev() {
+    for m in standing(calls).rev() {
         match m.call {
             Call::Pass => continue,
             Call::Double if doubled_by.is_none() => doubled_by = Some(m.seat),
@@ -205,21 +205,32 @@ pub fn admissible_double(calls: &[Made], seat: Seat, call: Call) -> bool {
 
 /// The contract after a completed auction, or `None` if it was passed out.
 pub fn contract(calls: &[Made]) -> Option<Contract> {
-    let last = last_bid(calls)?;
+    // From the end: the last double or redouble after the last bid, then the last bid.
+    let mut doubled = None;
+    let mut last = None;
+    for m in standing(calls).rev() {
+        match m.call {
+            Call::Pass => {}
+            Call::Double => {
+                doubled.get_or_insert(1);
+            }
+            Call::Redouble => {
+                doubled.get_or_insert(2);
+            }
+            Call::Bid { .. } => {
+                last = Some(m);
+                break;
+            }
+        }
+    }
+    let last = last?;
     let Call::Bid { level, strain } = last.call else {
         return None;
     };
-    let side_first = standing(calls)
+    let declarer = standing(calls)
         .find(|m| m.seat.same_side(last.seat) && matches!(m.call, Call::Bid { strain: s, .. } if s == strain))
-        .map(|m| m.seat)
-        .unwrap_or(last.seat);
-    let after = standing(calls).skip_while(|m| !std::ptr::eq(*m, last)).skip(1);
-    let doubled = after.fold(0u8, |d, m| match m.call {
-        Call::Double => 1,
-        Call::Redouble => 2,
-        _ => d,
-    });
-    Some(Contract { level, strain, doubled, declarer: side_first })
+        .map_or(last.seat, |m| m.seat);
+    Some(Contract { level, strain, doubled: doubled.unwrap_or(0), declarer })
 }
 
 #[cfg(test)]

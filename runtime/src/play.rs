@@ -278,15 +278,21 @@ pub fn first_play_irregularity(
 }
 
 /// How a card ranks in a trick: trumps above the suit led, above the rest.
-fn card_order(c: Card, led: Suit, trump: Option<Suit>) -> (u8, u8) {
-    let class = if Some(c.suit) == trump { 2 } else { u8::from(c.suit == led) };
-    (class, c.rank)
+fn card_order(c: Card, led: Suit, trump: Option<Suit>) -> u16 {
+    let class: u16 = if Some(c.suit) == trump { 2 } else { u16::from(c.suit == led) };
+    class << 8 | u16::from(c.rank)
 }
 
 /// The winner of four cards played in order, the first one led.
 pub fn trick_winner(cards: &[(Seat, Card); 4], trump: Option<Suit>) -> Seat {
     let led = cards[0].1.suit;
-    cards.iter().max_by_key(|(_, c)| card_order(*c, led, trump)).map(|(s, _)| *s).unwrap_or(cards[0].0)
+    let mut best = cards[0];
+    for &c in &cards[1..] {
+        if card_order(c.1, led, trump) > card_order(best.1, led, trump) {
+            best = c;
+        }
+    }
+    best.0
 }
 
 /// The trump suit of a contract's strain.

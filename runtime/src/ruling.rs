@@ -5,7 +5,7 @@
 use crate::auction::{Call, Contract, Made, Seat};
 use crate::play::{Card, Revoke, RevokeKind};
 use crate::text::{fill, Filling, Summary};
-use bridgelaw_tables::{Rectification, Template};
+use bridgelaw_tables::{Rectification, Template, Traced};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -34,6 +34,148 @@ pub struct Context {
     pub turn_of: Seat,
 }
 
+/// The seats a rectification binds, in order (at most four), held inline: a ruling allocates
+/// nothing for them. Reads as a slice; serializes as a list.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Seats {
+    seats: [Seat; 4],
+    len: u8,
+}
+
+impl Seats {
+    /// No seat.
+    pub const NONE: Seats = Seats { seats: [Seat::N; 4], len: 0 };
+
+    /// The one seat.
+    pub fn one(seat: Seat) -> Seats {
+        Seats { seats: [seat; 4], len: 1 }
+    }
+
+    /// The seats given, in order (a fifth and later are dropped: there are four seats).
+    pub fn of(seats: &[Seat]) -> Seats {
+        let mut out = Seats::NONE;
+        for &s in seats.iter().take(4) {
+            out.push(s);
+        }
+        out
+    }
+
+    /// Adds a seat at the end (none past the fourth).
+    pub fn push(&mut self, seat: Seat) {
+        if let Some(slot) = self.seats.get_mut(usize::from(self.len)) {
+            *slot = seat;
+            self.len += 1;
+        }
+    }
+}
+
+impl Default for Seats {
+    fn default() -> Seats {
+        Seats::NONE
+    }
+}
+
+impl std::ops::Deref for Seats {
+    type Target = [Seat];
+
+    fn deref(&self) -> &[Seat] {
+        &self.seats[..usize::from(self.len)]
+    }
+}
+
+impl<'a> IntoIterator for &'a Seats {
+    type Item = &'a Seat;
+    type IntoIter = std::slice::Iter<'a, Seat>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for Seats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Seats {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl PartialEq<Vec<Seat>> for Seats {
+    fn eq(&self, other: &Vec<Seat>) -> bool {
+        **self == other[..]
+    }
+}
+
+/// The clauses behind a rectification, the deciding clause first: a view of its trace in the
+/// tables' static data (`Traced::trace`), so that a ruling copies no clause. Serializes as a
+/// list of clause ids.
+#[derive(Clone, Copy)]
+pub struct Clauses(Traced);
+
+impl Clauses {
+    /// The clauses of a traced outcome.
+    pub fn of(t: &Traced) -> Clauses {
+        Clauses(*t)
+    }
+
+    /// The clause ids, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &'static str> {
+        self.0.trace().map(|c| c.id)
+    }
+
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.iter().next().is_none()
+    }
+
+    /// The deciding clause.
+    pub fn first(&self) -> Option<&'static str> {
+        self.iter().next()
+    }
+
+    pub fn contains(&self, id: &str) -> bool {
+        self.iter().any(|c| c == id)
+    }
+
+    /// The clause ids, as a list of their own.
+    pub fn to_vec(&self) -> Vec<&'static str> {
+        self.iter().collect()
+    }
+}
+
+impl PartialEq for Clauses {
+    fn eq(&self, other: &Clauses) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Clauses {}
+
+impl PartialEq<Vec<&str>> for Clauses {
+    fn eq(&self, other: &Vec<&str>) -> bool {
+        self.iter().eq(other.iter().copied())
+    }
+}
+
+impl std::fmt::Debug for Clauses {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Clauses {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
 /// One rectification, resolved to seats, with its trace. Its words are
 /// rendered on demand (`text`), so that ruling stays cheap.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,13 +185,13 @@ pub struct Rectified {
     pub kind: Rectification,
     pub context: Context,
     /// The seats it binds, if any.
-    pub seats: Vec<Seat>,
+    pub seats: Seats,
     /// `next_turn` or `throughout`, for obligations that last.
     pub duration: Option<&'static str>,
     /// The deciding rule.
     pub rule: &'static str,
     /// The clauses behind it, the deciding clause first.
-    pub clauses: Vec<&'static str>,
+    pub clauses: Clauses,
     /// Its ruling text, as the laws of its edition write it (filled by `text`).
     pub template: &'static Template,
 }
@@ -77,7 +219,7 @@ impl Serialize for Rectified {
             seats: &'a [Seat],
             duration: Option<&'a str>,
             rule: &'a str,
-            clauses: &'a [&'a str],
+            clauses: &'a Clauses,
         }
         Out {
             rectification: self.rectification,
@@ -269,7 +411,7 @@ pub struct LeadRestriction {
 /// that calls for it, and the seats whose enforced passes are in question.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DamageReview {
-    pub seats: Vec<Seat>,
+    pub seats: Seats,
     pub review: Rectified,
 }
 
@@ -291,7 +433,7 @@ impl Serialize for DamageReview {
         struct Out<'a> {
             seats: &'a [Seat],
             text: String,
-            clauses: &'a [&'a str],
+            clauses: &'a Clauses,
         }
         Out { seats: &self.seats, text: self.text(), clauses: &self.review.clauses }.serialize(s)
     }
@@ -338,11 +480,71 @@ pub struct PlayedCard {
 /// A trick as the referee holds it at the end of the record: its leader, the cards that stand
 /// in it in the order played (a card withdrawn or held aside is not among them), and its winner
 /// once four cards stand.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct TrickView {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TrickView<'a> {
     pub leader: Seat,
-    pub cards: Vec<PlayedCard>,
+    pub cards: TrickCards<'a>,
     pub winner: Option<Seat>,
+}
+
+/// The cards of a trick, as the referee holds them (seat and card, in the order played);
+/// serializes as a list of [`PlayedCard`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrickCards<'a>(pub &'a [(Seat, Card)]);
+
+impl TrickCards<'_> {
+    pub fn iter(&self) -> impl Iterator<Item = PlayedCard> + '_ {
+        self.0.iter().map(|&(seat, card)| PlayedCard { seat, card })
+    }
+}
+
+impl Serialize for TrickCards<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+/// The tricks of the play, stored as the referee played them (no copy at ruling time) and
+/// read as [`TrickView`]s: the complete ones with their winners, then the trick in progress,
+/// if a card stands in it. Serializes as a list of tricks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tricks {
+    /// The complete tricks, each card with its seat, the lead first.
+    pub complete: Vec<[(Seat, Card); 4]>,
+    /// The winner of each complete trick.
+    pub winners: Vec<Seat>,
+    /// The leader of the trick in progress, and the cards that stand in it.
+    pub current: (Seat, Vec<(Seat, Card)>),
+}
+
+impl Tricks {
+    /// The tricks, in order.
+    pub fn iter(&self) -> impl Iterator<Item = TrickView<'_>> + '_ {
+        let complete = self.complete.iter().zip(&self.winners).map(|(t, w)| TrickView {
+            leader: t[0].0,
+            cards: TrickCards(&t[..]),
+            winner: Some(*w),
+        });
+        let (leader, cards) = &self.current;
+        let current =
+            (!cards.is_empty()).then_some(TrickView { leader: *leader, cards: TrickCards(cards), winner: None });
+        complete.chain(current)
+    }
+
+    /// How many tricks there are, the trick in progress included.
+    pub fn len(&self) -> usize {
+        self.complete.len() + usize::from(!self.current.1.is_empty())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Serialize for Tricks {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
 }
 
 /// The play: tricks won, revokes, and the result after adjustment.
@@ -353,7 +555,7 @@ pub struct PlayRuling {
     pub dummy: Seat,
     pub tricks_played: usize,
     /// The tricks: the complete ones, then the trick in progress, if a card stands in it.
-    pub tricks: Vec<TrickView>,
+    pub tricks: Tricks,
     /// An agreed claim: the claimer, and the tricks his side takes of those not played.
     pub claim: Option<(Seat, usize)>,
     /// Tricks won as played (and claimed): by declarer's side, and by the defenders.
@@ -503,17 +705,27 @@ fn tricks(n: usize) -> String {
 }
 
 /// Clauses as the text of a ruling cites them: `Law 30B2; commentary 30.4`.
-pub fn cite(clauses: &[&str]) -> String {
-    clauses
-        .iter()
-        .map(|c| c.strip_prefix("Commentary").map(|r| format!("commentary{r}")).unwrap_or_else(|| c.to_string()))
-        .collect::<Vec<_>>()
-        .join("; ")
+pub fn cite<C: AsRef<str>>(clauses: impl IntoIterator<Item = C>) -> String {
+    let mut out = String::new();
+    for (i, c) in clauses.into_iter().enumerate() {
+        let c = c.as_ref();
+        if i > 0 {
+            out.push_str("; ");
+        }
+        match c.strip_prefix("Commentary") {
+            Some(rest) => {
+                out.push_str("commentary");
+                out.push_str(rest);
+            }
+            None => out.push_str(c),
+        }
+    }
+    out
 }
 
 fn rectification_lines(out: &mut String, indent: &str, list: &[Rectified]) {
     for r in list {
-        let _ = writeln!(out, "{indent}- {} ({})", r.text(), cite(&r.clauses));
+        let _ = writeln!(out, "{indent}- {} ({})", r.text(), cite(r.clauses.iter()));
     }
 }
 
@@ -596,7 +808,7 @@ impl Ruling {
             let _ = writeln!(out, "Lead restriction, {}: {} ({}).", l.status, l.text, cite(&l.clauses));
         }
         for d in &self.damage_reviews {
-            let _ = writeln!(out, "Director to review: {} ({}).", d.text(), cite(&d.review.clauses));
+            let _ = writeln!(out, "Director to review: {} ({}).", d.text(), cite(d.review.clauses.iter()));
         }
         if let Some(p) = &self.play {
             if self.contract.is_some_and(|c| c.declarer != p.declarer) {

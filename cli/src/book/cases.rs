@@ -88,8 +88,8 @@ pub(super) fn page(book: &Book, ci: usize) -> SiteFile {
 }
 
 /// The clause ids as links to the law pages of the ruling's edition.
-fn clause_links(book: &Book, from: &str, ruling: &Ruling, ids: &[&str]) -> String {
-    ids.iter().map(|id| book.clause_link_by_id(from, ruling.edition, id)).collect::<Vec<_>>().join("; ")
+fn clause_links<C: AsRef<str>>(book: &Book, from: &str, ruling: &Ruling, ids: impl IntoIterator<Item = C>) -> String {
+    ids.into_iter().map(|id| book.clause_link_by_id(from, ruling.edition, id.as_ref())).collect::<Vec<_>>().join("; ")
 }
 
 fn rectification_list(book: &Book, from: &str, ruling: &Ruling, list: &[Rectified], out: &mut String) {
@@ -99,7 +99,7 @@ fn rectification_list(book: &Book, from: &str, ruling: &Ruling, list: &[Rectifie
             out,
             "<li>{} <span class=\"per\">({}; rule {})</span></li>",
             escape(&r.text()),
-            clause_links(book, from, ruling, &r.clauses),
+            clause_links(book, from, ruling, r.clauses.iter()),
             book.rule_link_by_id(from, ruling.edition, r.rule)
         );
     }
@@ -225,7 +225,7 @@ fn ruling_html(book: &Book, from: &str, ruling: &Ruling, out: &mut String) {
             out,
             "<p>Director to review: {} ({}).</p>",
             escape(&d.review.text()),
-            clause_links(book, from, ruling, &d.review.clauses)
+            clause_links(book, from, ruling, d.review.clauses.iter())
         );
     }
     if let Some(play) = &ruling.play {

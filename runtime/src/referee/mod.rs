@@ -326,6 +326,9 @@ struct Referee<'c> {
     /// The 1-based number of the `director` entry whose answers are being applied (or of the
     /// event being ruled): the event at fault for an answer that is wrong or that no rule admits.
     answered_at: usize,
+    /// Whether the common card takes its short path (`PlayState::quiet_card`); off only to
+    /// test that the short path rules as the full one does (`rule_without_short_paths`).
+    short_paths: bool,
 }
 
 /// Rules on a whole case with the built-in tables of its edition.
@@ -341,11 +344,17 @@ pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
 
 /// Rules on a case that [`check`] finds no error in.
 fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
+    rule_checked_paths(case, laws, true)
+}
+
+fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result<Ruling, RefereeError> {
+    // A case that gives the contract has no calls (`check` rejects them).
+    let calls = if case.contract.is_some() { 0 } else { case.events.len() + 1 };
     let mut r = Referee {
         case,
         laws,
-        calls: Vec::with_capacity(case.events.len() + 1),
-        standing: Vec::with_capacity(case.events.len() + 1),
+        calls: Vec::with_capacity(calls),
+        standing: Vec::with_capacity(calls),
         ahead: std::cell::OnceCell::new(),
         turn: case.dealer,
         over: false,
@@ -369,6 +378,7 @@ fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         in_rotation_now: None,
         pass_substituted: false,
         answered_at: 0,
+        short_paths,
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
@@ -494,12 +504,16 @@ pub fn check(case: &Case, laws: &dyn Laws) -> Vec<RefereeError> {
 /// errors found while ruling with them).
 fn check_parts(case: &Case, laws: &dyn Laws) -> (Vec<RefereeError>, Vec<RefereeError>) {
     let (mut errors, mut not_asked) = (Vec::new(), Vec::new());
+    #[cold]
+    fn not_held(deal: &crate::play::Deal, number: usize, seat: Seat, card: crate::play::Card) -> RefereeError {
+        let owner = Seat::ALL.into_iter().find(|s| deal.hands[*s as usize].contains(card));
+        let to = owner.map(|o| format!(": the deal gives it to {o}")).unwrap_or_default();
+        err(number, format!("{seat} does not hold {card}{to}"))
+    }
     let dealt = |number: usize, seat: Seat, card: crate::play::Card, errors: &mut Vec<RefereeError>| {
         let Some(deal) = &case.deal else { return };
         if !deal.hands[seat as usize].contains(card) {
-            let owner = Seat::ALL.into_iter().find(|s| deal.hands[*s as usize].contains(card));
-            let to = owner.map(|o| format!(": the deal gives it to {o}")).unwrap_or_default();
-            errors.push(err(number, format!("{seat} does not hold {card}{to}")));
+            errors.push(not_held(deal, number, seat, card));
         }
     };
     // Ruled under an edition the case states a ruling for, every answer is one it asks.
@@ -570,9 +584,19 @@ fn unasked(event: usize, laws: &dyn Laws, fact: FactId) -> Option<RefereeError> 
 /// order. An answer the edition does not ask changes no ruling: the case is then still ruled,
 /// and the first error found while ruling, if any, is reported with it.
 pub fn rule_all(case: &Case, laws: &dyn Laws) -> Result<Ruling, Vec<RefereeError>> {
+    rule_all_paths(case, laws, true)
+}
+
+/// Rules on a whole case as [`rule_all`] does, but every card takes the full path of the play
+/// referee: the differential test of the short path (`tests/play.rs`) compares the two.
+pub fn rule_without_short_paths(case: &Case, laws: &dyn Laws) -> Result<Ruling, Vec<RefereeError>> {
+    rule_all_paths(case, laws, false)
+}
+
+fn rule_all_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result<Ruling, Vec<RefereeError>> {
     let (mut errors, unasked) = check_parts(case, laws);
     if errors.is_empty() {
-        match rule_checked(case, laws) {
+        match rule_checked_paths(case, laws, short_paths) {
             Ok(ruling) if unasked.is_empty() => return Ok(ruling),
             Ok(_) => {}
             Err(e) => errors.push(e),
@@ -732,8 +756,12 @@ impl Referee<'_> {
     }
 
     /// The standing calls before index `end`, compact (as `auction`'s functions take them).
-    fn standing_before(&self, end: usize) -> Vec<Made> {
-        self.standing.iter().take_while(|&&j| j < end).map(|&j| self.calls[j]).collect()
+    fn standing_before(&self, end: usize) -> std::borrow::Cow<'_, [Made]> {
+        // Every call before `end` stands (the usual case): the calls themselves, not a copy.
+        if self.standing.get(end.wrapping_sub(1)) == Some(&end.wrapping_sub(1)) || end == 0 {
+            return std::borrow::Cow::Borrowed(&self.calls[..end.min(self.calls.len())]);
+        }
+        std::borrow::Cow::Owned(self.standing.iter().take_while(|&&j| j < end).map(|&j| self.calls[j]).collect())
     }
 
     /// The last standing call by `seat` before index `end`.
@@ -767,7 +795,6 @@ impl Referee<'_> {
         if self.cancelled_in_run(event, seat, call) {
             return Ok(());
         }
-        let before = self.bindings.clone();
         if let Some(p) = &self.pending {
             let by_lho = seat == p.offender.lho();
             let by_turn_player = seat == p.turn_of && seat != p.offender && is_out_of_rotation(p.facts.irregularity);
@@ -780,6 +807,8 @@ impl Referee<'_> {
                     ),
                 ));
             }
+            // The obligations before the ruling, to tell those it imposes.
+            let before = if by_turn_player && !by_lho { self.bindings.clone() } else { Vec::new() };
             #[allow(clippy::expect_used, reason = "referee invariant: checked above")]
             let mut p = self.pending.take().expect("checked above");
             p.facts.lho_called = by_lho;
@@ -1103,7 +1132,7 @@ impl Referee<'_> {
         };
         // The standing calls before the irregular one, compact.
         let view = self.standing_before(index.unwrap_or(self.calls.len()));
-        let before = view.as_slice();
+        let before = &view[..];
         let contract = if irregularity == Irregularity::CallAfterAuction { auction::contract(before) } else { None };
         let facts = Facts {
             irregularity,
@@ -1116,6 +1145,7 @@ impl Referee<'_> {
             double_admissible: !matches!(call, Call::Double | Call::Redouble) || admissible_double(before, seat, call),
             bid_sufficient: !call.is_bid() || outranks(call, last_bid(before).map(|m| m.call)),
             offender_side_declares: contract.is_some_and(|c| c.declarer.same_side(seat)),
+            third_consecutive_pass: call == Call::Pass && out_of_rotation && third_pass(before),
             pass_meaning: PassMeaning::Natural,
             ..Facts::default()
         };
@@ -1277,6 +1307,7 @@ impl Referee<'_> {
             let (decision, _) = groups.pop().expect("one group");
             ruling.rules = decision.rules().collect();
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
+            ruling.rectifications.reserve_exact(decision.outcomes().count());
             for t in decision.outcomes() {
                 let view = self.apply(&p, &t);
                 self.cite(&view.clauses);
@@ -1308,19 +1339,25 @@ impl Referee<'_> {
         self.decide(q, answers)
     }
 
-    fn cite(&mut self, clauses: &[&'static str]) {
+    fn cite(&mut self, clauses: &Clauses) {
+        self.cite_ids(clauses.iter());
+    }
+
+    fn cite_ids(&mut self, clauses: impl IntoIterator<Item = &'static str>) {
+        // Ids of one length that differ mostly differ at the end (`Law 30B2(a)`, `Law 30B2(b)`).
+        let same = |a: &str, b: &str| a.len() == b.len() && a.as_bytes().last() == b.as_bytes().last() && a == b;
         for c in clauses {
-            if !self.trace.contains(c) {
+            if !self.trace.iter().any(|t| same(t, c)) {
                 self.trace.push(c);
             }
         }
     }
 
-    fn seats(p: &Pending, who: Party) -> Vec<Seat> {
+    fn seats(p: &Pending, who: Party) -> Seats {
         match who {
-            Party::Offender => vec![p.offender],
-            Party::OffenderPartner => vec![p.offender.partner()],
-            Party::OffendingSide => vec![p.offender, p.offender.partner()],
+            Party::Offender => Seats::one(p.offender),
+            Party::OffenderPartner => Seats::one(p.offender.partner()),
+            Party::OffendingSide => Seats::of(&[p.offender, p.offender.partner()]),
         }
     }
 
@@ -1328,12 +1365,12 @@ impl Referee<'_> {
     fn describe(&self, p: &Pending, t: &Traced) -> Rectified {
         let (seats, duration) = match t.rectification {
             Rectification::SubstitutePass | Rectification::SubstituteCall | Rectification::WithdrawEarlierCall => {
-                (vec![p.offender], None)
+                (Seats::one(p.offender), None)
             }
             Rectification::BarredPlayerPasses
             | Rectification::ReopenAuction
             | Rectification::CancelLaterPasses
-            | Rectification::CancelPassesFromMissedTurn => (vec![p.turn_of], None),
+            | Rectification::CancelPassesFromMissedTurn => (Seats::one(p.turn_of), None),
             Rectification::MustPass { who, duration } => (Self::seats(p, who), Some(duration)),
             Rectification::NoDoubleOrRedouble { who }
             | Rectification::MustRepeatCall { who }
@@ -1344,7 +1381,7 @@ impl Referee<'_> {
             Rectification::WithdrawnCallInformation { who } | Rectification::CancelledPassesInformation { who } => {
                 (Self::seats(p, who), None)
             }
-            _ => (vec![], None),
+            _ => (Seats::NONE, None),
         };
         // Information comes from the call withdrawn: the earlier call a substitution replaced,
         // once the ruling has withdrawn it, else the irregular call itself.
@@ -1373,7 +1410,7 @@ impl Referee<'_> {
             seats,
             duration: duration.map(Duration::name),
             rule: t.rule,
-            clauses: t.trace().map(|c| c.id).collect(),
+            clauses: Clauses::of(t),
             template: self.laws.text(t.rectification),
         }
     }
@@ -1490,7 +1527,7 @@ impl Referee<'_> {
                 }
             }
             Rectification::AdjustedScoreIfAdvantage => {
-                self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() })
+                self.reviews.push(DamageReview { seats: Seats::one(p.offender), review: view.clone() })
             }
             Rectification::CancelDeal => {
                 self.cancel_standing(0, |_| true);
@@ -1530,20 +1567,21 @@ impl Referee<'_> {
                             && p.call == Call::Pass
                             && p.facts.pass_meaning == PassMeaning::SuitShowing,
                         after,
-                        clauses: view.clauses.clone(),
+                        clauses: view.clauses.to_vec(),
                         kind: t.rectification,
                     });
                 }
             }
             Rectification::ReviewDamagingInformation => {
-                self.reviews.push(DamageReview { seats: vec![p.offender], review: view.clone() });
+                self.reviews.push(DamageReview { seats: Seats::one(p.offender), review: view.clone() });
             }
             Rectification::ReviewOutcome => {
-                self.reviews.push(DamageReview { seats: vec![p.offender, p.offender.partner()], review: view.clone() });
+                self.reviews
+                    .push(DamageReview { seats: Seats::of(&[p.offender, p.offender.partner()]), review: view.clone() });
             }
             Rectification::ReviewEnforcedPass => {
                 // Each seat once, though two rulings oblige it to pass (Laws 30B2 and 37).
-                let mut seats: Vec<Seat> = Vec::new();
+                let mut seats = Seats::NONE;
                 for b in &self.bindings {
                     if matches!(b.bound, Bound::Pass(_)) && b.seat.same_side(p.offender) && !seats.contains(&b.seat) {
                         seats.push(b.seat);
@@ -1668,7 +1706,7 @@ impl Referee<'_> {
                 },
                 (true, Some((false, _)), Some(c)) => {
                     let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
-                    self.cite(&clauses);
+                    self.cite_ids(clauses.iter().copied());
                     let opening = c.declarer.lho() == seat;
                     let (status, text) = match kind {
                         _ if open.is_some() => (LeadStatus::Open, open.unwrap_or_default()),
@@ -1767,6 +1805,12 @@ impl Referee<'_> {
     }
 }
 
+/// Whether a pass after the standing calls `before` is the third consecutive pass after a call.
+fn third_pass(before: &[Made]) -> bool {
+    let mut last = before.iter().rev().filter(|m| !m.cancelled).map(|m| m.call);
+    matches!((last.next(), last.next(), last.next()), (Some(Call::Pass), Some(Call::Pass), Some(c)) if c != Call::Pass)
+}
+
 /// For an artificial bid, the denomination the director judged it to indicate (`Some(None)`
 /// for none); `None` for a natural bid or another call (Law 29C).
 fn indicated(facts: &Facts, call: Call) -> Option<Option<Strain>> {
@@ -1811,7 +1855,9 @@ fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<
     // the whole consultation (the loop below would find the same single group).
     let first = tables::decide(laws, table, facts);
     if first.tables().all(|t| laws.tests(t).iter().all(|f| known.contains(f))) {
-        return (Vec::new(), vec![(first, vec![Vec::new()])]);
+        // One group, of the one combination of no unknown fact (no caller reads the
+        // combinations of a single group: it is no alternative).
+        return (Vec::new(), vec![(first, Vec::new())]);
     }
     let mut unknown: Vec<FactId> = Vec::new();
     loop {

@@ -135,35 +135,26 @@ impl Referee<'_> {
                 Obligation {
                     seat: b.seat,
                     text: crate::text::standing(self.laws, &filling),
-                    clauses: v.clauses.clone(),
+                    clauses: v.clauses.to_vec(),
                 }
             })
             .collect();
-        let mut tricks: Vec<TrickView> = state
-            .tricks
-            .iter()
-            .zip(&winners)
-            .map(|(t, w)| TrickView {
-                leader: t[0].0,
-                cards: t.iter().map(|&(seat, card)| PlayedCard { seat, card }).collect(),
-                winner: Some(*w),
-            })
-            .collect();
-        if !state.current.cards.is_empty() {
-            let cards = state.current.cards.iter().map(|&(seat, card)| PlayedCard { seat, card }).collect();
-            tricks.push(TrickView { leader: state.current.leader, cards, winner: None });
-        }
+        let adjusted = complete.then(|| (won.0 - transfers.0 + transfers.1, won.1 - transfers.1 + transfers.0));
+        let claim = state.claim();
+        let (declarer, dummy) = (state.declarer, state.dummy);
+        // The tricks as played, moved into the ruling.
+        let tricks = Tricks { complete: state.tricks, winners, current: (state.current.leader, state.current.cards) };
         Some(PlayRuling {
             tricks,
             obligations,
-            declarer: state.declarer,
-            dummy: state.dummy,
+            declarer,
+            dummy,
             tricks_played: played,
-            claim: state.claim(),
+            claim,
             won,
             revokes,
             penalty_cards,
-            adjusted: complete.then(|| (won.0 - transfers.0 + transfers.1, won.1 - transfers.1 + transfers.0)),
+            adjusted,
             template: self.laws.summary("play"),
         })
     }

@@ -678,16 +678,14 @@ impl Referee<'_> {
             | Rectification::PartnerPlaysLowest { .. }
             | Rectification::PartnerPlaysOtherSuit { .. }
             | Rectification::PartnerPlaysSuit { .. }
-            | Rectification::PartnerMayNotPlaySuit { .. } => vec![p.offender.partner()],
+            | Rectification::PartnerMayNotPlaySuit { .. } => Seats::one(p.offender.partner()),
             Rectification::PenaltyCard { .. }
             | Rectification::MajorPenaltyCard
             | Rectification::MinorPenaltyCard
             | Rectification::PlayAtProperTurn { .. }
-            | Rectification::FaceDownLeadRetracted => {
-                vec![p.offender]
-            }
-            Rectification::ReviewLineOfPlay => vec![self.play.as_ref().map_or(p.offender, |st| st.declarer)],
-            Rectification::OptionsExplained => vec![p.offender.lho(), p.offender.rho()],
+            | Rectification::FaceDownLeadRetracted => Seats::one(p.offender),
+            Rectification::ReviewLineOfPlay => Seats::one(self.play.as_ref().map_or(p.offender, |st| st.declarer)),
+            Rectification::OptionsExplained => Seats::of(&[p.offender.lho(), p.offender.rho()]),
             Rectification::LeadSameSuit { .. }
             | Rectification::RequirePenaltyCardSuit { .. }
             | Rectification::ProhibitPenaltyCardSuit { .. }
@@ -702,8 +700,8 @@ impl Referee<'_> {
             | Rectification::ProhibitRestrictedSuit { .. }
             | Rectification::ProhibitNamedSuit { .. }
             | Rectification::ProhibitionRefused { .. }
-            | Rectification::LeadUnrestricted => vec![p.turn_of],
-            _ => Vec::new(),
+            | Rectification::LeadUnrestricted => Seats::one(p.turn_of),
+            _ => Seats::NONE,
         };
         Rectified {
             rectification: t.rectification.name(),
@@ -712,7 +710,7 @@ impl Referee<'_> {
             seats,
             duration: None,
             rule: t.rule,
-            clauses: t.trace().map(|c| c.id).collect(),
+            clauses: Clauses::of(t),
             template: self.laws.text(t.rectification),
         }
     }
@@ -824,7 +822,7 @@ impl Referee<'_> {
                 ));
             }
             Rectification::ReviewLineOfPlay => {
-                self.reviews.push(DamageReview { seats: view.seats.clone(), review: view.clone() })
+                self.reviews.push(DamageReview { seats: view.seats, review: view.clone() })
             }
             Rectification::RequirePenaltyCardSuit { .. } | Rectification::ProhibitPenaltyCardSuit { .. } => {
                 let suit = suit?;

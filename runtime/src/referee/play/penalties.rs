@@ -122,10 +122,10 @@ impl Referee<'_> {
         let st = self.st();
         for (i, v) in upgraded {
             st.penalty_cards[i].major = true;
-            st.penalty_cards[i].clauses = v.clauses.clone();
+            st.penalty_cards[i].clauses = v.clauses.to_vec();
             out.push(v);
         }
-        st.penalty_cards.push(PenaltyCard { seat, card, major, clauses: view.clauses.clone() });
+        st.penalty_cards.push(PenaltyCard { seat, card, major, clauses: view.clauses.to_vec() });
         st.last_penalty_card = Some((seat, card));
         out.push(view);
         Ok(out)

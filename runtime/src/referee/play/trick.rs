@@ -7,7 +7,21 @@ use super::*;
 
 impl Referee<'_> {
     /// A card led or played, as the case records it.
+    #[inline]
     pub(in crate::referee) fn play(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        let short = self.short_paths;
+        if let Some(complete) = self.play.as_mut().filter(|_| short).and_then(|st| st.quiet_card(seat, card)) {
+            if complete {
+                self.trick_done();
+            }
+            return Ok(());
+        }
+        self.play_card(event, seat, card)
+    }
+
+    /// A card led or played, other than the common card of `quiet_card`.
+    #[inline(never)]
+    fn play_card(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         self.start_play(event)?;
         self.playable(event, seat, card)?;
         if let Some(mut p) = self.st().pending.take() {
@@ -707,6 +721,53 @@ pub(super) struct Binding {
 }
 
 impl PlayState {
+    /// The common card, played at once: nothing irregular is in play (no irregularity pending,
+    /// no penalty card, no lead or play penalty, no revoke correction or card restored after
+    /// one, no face-down lead, no thirteenth-trick card held, no lead restriction unsettled, no
+    /// revoke that this card could establish), and `card`, held, is
+    /// led or played in turn and follows suit or may not. The full path would find no table to
+    /// ask and nothing to record but the card itself; any other card takes it. Returns whether
+    /// the card was played, and if so whether it completes the trick (the caller closes it).
+    #[inline]
+    fn quiet_card(&mut self, seat: Seat, card: Card) -> Option<bool> {
+        let quiet = self.pending.is_none()
+            && self.phase == Phase::Play
+            && self.face_down.is_none()
+            && self.correction.is_none()
+            && self.penalty_cards.is_empty()
+            && self.bindings.is_empty()
+            && self.restored_next.is_empty()
+            && self.last_trick_held.is_none()
+            && self.restricted.iter().all(|r| r.settled);
+        let hand = self.hands[seat as usize];
+        if !quiet || self.tricks.len() >= 13 || !hand.contains(card) {
+            return None;
+        }
+        let cards = &self.current.cards;
+        let in_turn = match cards.first() {
+            None => seat == self.current.leader,
+            Some(&(_, led)) => {
+                // The first hand from the leader that has not played (as `next_to_play`).
+                let played = cards.iter().fold(0u8, |m, (s, _)| m | 1 << *s as u8);
+                let mut next = self.current.leader;
+                for _ in 0..3 {
+                    if played & 1 << next as u8 == 0 {
+                        break;
+                    }
+                    next = next.lho();
+                }
+                seat == next && played & 1 << seat as u8 == 0 && (card.suit == led.suit || !hand.has_suit(led.suit))
+            }
+        };
+        let number = self.tricks.len() + 1;
+        if !in_turn || self.revokes.iter().any(|r| !r.established && !r.corrected && r.trick < number) {
+            return None;
+        }
+        self.hands[seat as usize].remove(card);
+        self.current.cards.push((seat, card));
+        Some(self.current.cards.len() == 4)
+    }
+
     /// The lead and play penalties that bind `seat`'s `card` to trick `number` (`led`: the suit
     /// led, none for a lead), and whether each is met.
     fn binding(&self, seat: Seat, card: Card, led: Option<Suit>, number: usize) -> Binding {
