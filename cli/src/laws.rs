@@ -490,8 +490,20 @@ impl Leaked<'_> {
                 })
             })
             .collect();
+        let rules: Vec<&'static str> = if n.then.is_some() {
+            Vec::new()
+        } else {
+            steps
+                .iter()
+                .filter_map(|s| match s.verdict {
+                    Verdict::Rule(r) => Some(r.id),
+                    _ => None,
+                })
+                .collect()
+        };
         tables::Decided {
             steps: Box::leak(steps.into_boxed_slice()),
+            rules: Box::leak(rules.into_boxed_slice()),
             outcomes: Box::leak(outcomes.into_boxed_slice()),
             then: n.then.as_ref().map(|(t, nodes)| (self.v.tables[*t], self.all(nodes))),
         }

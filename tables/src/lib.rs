@@ -105,11 +105,17 @@ pub trait Laws: Sync {
     /// `table`'s decisions, one per verdict (its rules in edition order, then an excluded
     /// combination; one `Undefined` decision if the edition does not define the table).
     fn decisions(&self, table: Table) -> &'static [Decided];
+    /// `table`'s decision on `facts` before its delegations are followed: its decision by
+    /// [`Laws::index`] among its [`Laws::decisions`] (the generated tables do it in one `match`).
+    #[inline]
+    fn entry(&self, table: Table, facts: &Facts) -> &'static Decided {
+        &self.decisions(table)[self.index(table, facts)]
+    }
     /// The facts that `table` itself tests (none if the edition does not define it).
     fn tests(&self, table: Table) -> &'static [FactId];
     /// The verdict of `table` on `facts`.
     fn ask(&self, table: Table, facts: &Facts) -> Verdict {
-        self.decisions(table)[self.index(table, facts)].steps.first().map_or(Verdict::Undefined, |s| s.verdict)
+        self.entry(table, facts).steps.first().map_or(Verdict::Undefined, |s| s.verdict)
     }
     /// `table`'s decision on `facts`, its delegations followed (what [`decide`] gives): an
     /// index per table asked and a static reference. There is no need to override it: the
@@ -117,7 +123,7 @@ pub trait Laws: Sync {
     /// call, and the entry table's index is inlined.
     #[inline]
     fn decide(&self, table: Table, facts: &Facts) -> Decision {
-        let mut d = &self.decisions(table)[self.index(table, facts)];
+        let mut d = self.entry(table, facts);
         while let Some((next, then)) = d.then {
             d = &then[index_outlined(self, next, facts)];
         }
@@ -150,6 +156,8 @@ pub struct Step {
 pub struct Decided {
     /// The tables asked, in order (depth first); while `then` is set, those asked so far.
     pub steps: &'static [Step],
+    /// The ids of the deciding rules, in the order of `steps` (empty while `then` is set).
+    pub rules: &'static [&'static str],
     /// The rectifications, in the order the rules produce them, each with its whole trace.
     pub outcomes: &'static [Traced],
     /// The table asked next, and the decision for each of its verdicts.
@@ -204,11 +212,8 @@ impl Decision {
 
     /// The deciding rules, in the order they were applied.
     #[inline]
-    pub fn rules(&self) -> impl Iterator<Item = &'static str> + 'static {
-        self.0.steps.iter().filter_map(|s| match s.verdict {
-            Verdict::Rule(r) => Some(r.id),
-            _ => None,
-        })
+    pub fn rules(&self) -> std::iter::Copied<std::slice::Iter<'static, &'static str>> {
+        self.0.rules.iter().copied()
     }
 
     /// Tables that the edition does not define, or cases their assumptions exclude.

@@ -215,7 +215,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
         .iter()
         .map(|t| {
             format!(
-                "    Decided {{ steps: &[Step {{ table: Table::{}, verdict: Verdict::Undefined }}], outcomes: &[], then: None }},",
+                "    Decided {{ steps: &[Step {{ table: Table::{}, verdict: Verdict::Undefined }}], rules: &[], outcomes: &[], then: None }},",
                 camel(&t.name)
             )
         })
@@ -354,27 +354,32 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
     edition_texts(s, p, e);
     let mut index = Block::new("match table");
     let mut decisions = Block::new("match table");
+    let mut entry = Block::new("match table");
     let mut tests = Block::new("match table");
     for a in &e.analyses {
         table_index(s, p, e, a);
         let variant = camel(&p.tables[a.table].name);
         index.line(format!("Table::{variant} => {}::index(facts),", p.tables[a.table].name));
         decisions.line(format!("Table::{variant} => &{}::DECISIONS,", p.tables[a.table].name));
+        let name = &p.tables[a.table].name;
+        entry.line(format!("Table::{variant} => &{name}::DECISIONS[{name}::index(facts)],"));
         let own: Vec<String> = a.facts.iter().map(|&f| format!("FactId::{}", camel(&p.facts[f].name))).collect();
         tests.line(format!("Table::{variant} => &[{}],", own.join(", ")));
     }
     if e.analyses.len() < p.tables.len() {
         index.line("_ => 0,");
         decisions.line("_ => std::slice::from_ref(&UNDEFINED[table as usize]),");
+        entry.line("_ => &UNDEFINED[table as usize],");
         tests.line("_ => &[],");
     }
     s.raw(format!(
-        "/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn index(&self, table: Table, facts: &Facts) -> usize {{\n        {}\n    }}\n\n    #[inline]\n    fn decisions(&self, table: Table) -> &'static [Decided] {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n}}",
+        "/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn index(&self, table: Table, facts: &Facts) -> usize {{\n        {}\n    }}\n\n    #[inline]\n    fn decisions(&self, table: Table) -> &'static [Decided] {{\n        {}\n    }}\n\n    #[inline]\n    fn entry(&self, table: Table, facts: &Facts) -> &'static Decided {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n}}",
         e.name,
         rust_str(&e.name),
         rust_str(&e.title),
         indent_block(&index),
         indent_block(&decisions),
+        indent_block(&entry),
         indent_block(&tests),
     ));
 }
@@ -485,7 +490,23 @@ fn node_expr(p: &Program, e: &Edition, node: &Node) -> String {
             format!("Some((Table::{}, &[{}]))", camel(&p.tables[*t].name), nodes.join(", "))
         }
     };
-    format!("Decided {{ steps: &[{}], outcomes: &[{}], then: {then} }}", steps.join(", "), outcomes.join(", "))
+    let rules: Vec<String> = if node.then.is_some() {
+        Vec::new()
+    } else {
+        node.steps
+            .iter()
+            .filter_map(|&(_, v)| match v {
+                Decided::Rule(r) => Some(rust_str(&e.rules[r].id)),
+                _ => None,
+            })
+            .collect()
+    };
+    format!(
+        "Decided {{ steps: &[{}], rules: &[{}], outcomes: &[{}], then: {then} }}",
+        steps.join(", "),
+        rules.join(", "),
+        outcomes.join(", ")
+    )
 }
 
 /// A table as a module of static data: its decisions (one per verdict: each rule, then an
