@@ -104,6 +104,55 @@ fn bad_play_is_a_clear_error() {
     assert!(err.contains("West has not failed to follow suit"), "{err}");
 }
 
+/// The lead and play penalties still binding at the end of the record are worded by the
+/// `standing` texts of the rectifications that imposed them: each record below is a corpus case
+/// cut after the director's ruling, and each text is what the ruling said before the words
+/// moved into the laws.
+#[test]
+fn penalties_still_binding_are_worded_by_their_rectifications() {
+    let cut = |name: &str, after: &str| {
+        let text = std::fs::read_to_string(root().join(format!("cases/{name}.yaml"))).unwrap();
+        let (head, rest) = text.split_at(text.find(after).unwrap() + after.len());
+        format!("{head}{}", &rest[rest.find("expect:").unwrap()..])
+    };
+    let obligations = |text: &str| {
+        let ruling = rule_text(text).unwrap();
+        ruling.play.unwrap().obligations.iter().map(|o| o.text.clone()).collect::<Vec<_>>()
+    };
+    let cases = [
+        (
+            "1987-play/law57a-premature-lowest",
+            "{premature_option: lowest}\n",
+            "East must play his lowest card of the suit led to trick 3",
+        ),
+        (
+            "1987-play/law57a-other-suit",
+            "{premature_option: other_suit}\n",
+            "East must play a card of another suit to trick 3",
+        ),
+        (
+            "1987-play/law55b2-wrong-hand-lead-same-suit",
+            "{lead_choice: reject}\n",
+            "North must lead spades at his next lead, if he can",
+        ),
+        ("2017-play/law57a-forbid-hearts", "forbidden_suit: hearts}\n", "East may not play hearts to trick 3"),
+        ("2017-play/law57a3-require-clubs", "required_suit: clubs}\n", "East must play clubs to trick 3, if he can"),
+        (
+            "2017-play/law57d-another-card-at-his-turn",
+            "  - director\n",
+            "West must play H2 to trick 2 at his proper turn",
+        ),
+        (
+            "2017-play/law50d2a-require-penalty-card-suit",
+            "{penalty_card_lead: require}\n",
+            "East must lead clubs at his next lead, if he can",
+        ),
+    ];
+    for (name, after, text) in cases {
+        assert_eq!(obligations(&cut(name, after)), [text], "{name}");
+    }
+}
+
 /// The play's law, edited as YAML in a copy of `laws/` and ruled through the law interpreter
 /// (no rebuild: the edits change rules only, not the vocabulary).
 mod law_edits {
@@ -165,7 +214,7 @@ mod law_edits {
             // The restriction no longer lapses when the offending side declares: it applies.
             (
                 "1987/law23-29.yaml",
-                "when: restricted_side_declares\n        then: [restriction_lapses]",
+                "when: restricted_side_declares\n        then: [restriction_lapses(offending_side_declares)]",
                 "when: restricted_side_declares\n        then: [restriction_applies]",
             ),
             // Tens are no longer of honour rank: the exposed HT is a minor penalty card.
@@ -275,6 +324,123 @@ mod law_edits {
         assert_eq!(rules(&after), ["Law 53", "Law 56", "Law 50E (neither)"]);
         assert!(after.play.as_ref().unwrap().revokes.is_empty());
         assert_eq!(penalty_cards(&after), ["W H4 major"]);
+    }
+
+    /// The durations of a lead requirement (Law 55B2) and of a play penalty (Law 57A) are the
+    /// rectifications' `lasts` parameters: edited, the requirement binds every lead while North
+    /// retains the lead, and the play penalty binds East's play to the next trick.
+    #[test]
+    fn the_durations_of_a_lead_requirement_and_a_play_penalty_edited_change_the_rulings() {
+        let unedited = edited(&[]);
+        let obligations =
+            |r: &Ruling| r.play.as_ref().unwrap().obligations.iter().map(|o| o.text.clone()).collect::<Vec<_>>();
+        // Law 55B2: North must lead a spade from the correct hand; he leads SA and wins trick 3,
+        // then leads HK at trick 4 holding SK, SQ, SJ: the requirement was for his next lead only.
+        let wrong_hand = case("1987-play/law55b2-wrong-hand-lead-same-suit")
+            .replace("  - W: S2\nexpect:", "  - W: S2\n  - N: HK\n  - E: H9\n  - S: H6\n  - W: H3\nexpect:");
+        let before = rule(&unedited, &wrong_hand);
+        assert!(before.play.as_ref().unwrap().revokes.is_empty());
+        // Law 57A: East must play his lowest spade to trick 3, and does (S8); nothing binds after.
+        let lowest = case("1987-play/law57a-premature-lowest");
+        let before_lowest = rule(&unedited, &lowest);
+        assert!(obligations(&before_lowest).is_empty());
+
+        let laws = edited(&[
+            (
+                "1987/play-50-60.yaml",
+                "          - lead_same_suit(next_lead)\n          - review_line_of_play",
+                "          - lead_same_suit(while_on_lead)\n          - review_line_of_play",
+            ),
+            ("1987/play-50-60.yaml", "partner_plays_lowest(current_trick)", "partner_plays_lowest(next_trick)"),
+        ]);
+        // By hand: North, still on lead, must lead a spade again; HK fails a lead penalty he could
+        // have met, which the `unmet_obligation` table makes a revoke (Law 61A), on trick 4.
+        let after = rule(&laws, &wrong_hand);
+        assert_eq!(revoke_lines_of(after.play.as_ref().unwrap()), ["N 4 open"]);
+        let text = after.irregularities[0].rectifications[2].text();
+        assert_eq!(text, "North must lead a spade if he can, for as long as he retains the lead");
+        // By hand: East plays freely to trick 3 and is bound at trick 4, which is not played.
+        let after = rule(&laws, &lowest);
+        assert_eq!(obligations(&after), ["East must play his lowest card of the suit led to trick 4"]);
+        let text = after.irregularities[0].rectifications[2].text();
+        assert_eq!(text, "East must play the lowest card he holds of the suit led to the next trick");
+    }
+
+    /// Declarer's lead options come again each time the partner of the player with a major
+    /// penalty card has the lead (Law 50E): edited to the first lead only, East's second lead
+    /// is free.
+    #[test]
+    fn the_repetition_of_declarer_s_lead_options_edited_changes_the_ruling() {
+        // West's H4 led out of turn at East's turn becomes a major penalty card (Law 56); at East's
+        // lead to trick 2 declarer does neither, and East wins trick 2 with CA (West follows with
+        // C2, as he must before the penalty card). East is to lead trick 3 with H4 on the table.
+        let record = format!(
+            "{HEAD}  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - W: H4\n  - director: {{lead_choice: reject}}\n  - director: {{penalty_card_lead: neither}}\n  - E: CA\n  - S: C7\n  - W: C2\n  - N: CQ\n  - E: DT\n"
+        );
+        // By hand: declarer has his options again before East's DT; the case does not give his
+        // choice, so it is an open question, asked at that lead (event 12).
+        let before = rule(&edited(&[]), &record);
+        let last = before.irregularities.last().unwrap();
+        assert_eq!((last.irregularity, last.event), ("penalty_card_lead", 12));
+        assert_eq!(last.open_questions, ["penalty_card_lead"]);
+        let laws = edited(&[(
+            "1987/play-50-60.yaml",
+            "        when: penalty_card_options_given\n        then:\n          - lead_options_due",
+            "        when: penalty_card_options_given\n        then:\n          - lead_options_not_due",
+        )]);
+        // By hand: options at the first lead only; East leads DT freely and H4 stays on the table.
+        let after = rule(&laws, &record);
+        assert_eq!(after.irregularities.len(), 2, "{:?}", after.irregularities);
+        assert!(after.irregularities.iter().all(|i| i.open_questions.is_empty()));
+        assert_eq!(penalty_cards(&after), ["W H4 major"]);
+    }
+
+    /// Which revokes are corrected when attention is drawn is the `revoke_attention` table: edited,
+    /// the twelfth-trick revoke is no longer corrected at the end of play (Law 62D), and the end
+    /// of an unfinished record draws attention to an unestablished revoke (Law 62A).
+    #[test]
+    fn which_revokes_are_corrected_edited_changes_the_rulings() {
+        let unedited = edited(&[]);
+        // Law 62D: West ruffs North's H7 on trick 12 with S9 holding H5; the last trick is claimed.
+        // Corrected, West's H5 goes to trick 12, which North's H7 wins: North-South 7, East-West 6.
+        let twelfth = case("1987-play/law62d-twelfth-trick-revoke-then-last-trick-claimed");
+        let before = rule(&unedited, &twelfth);
+        assert_eq!(before.irregularities.last().unwrap().rules, ["Law 62D"]);
+        assert_eq!(before.play.as_ref().unwrap().adjusted, Some((7, 6)));
+        // West revokes on trick 2 (C2 to East's H8, holding hearts); North leads SA to trick 3 and
+        // the record ends: the revoke is not established, and nobody drew attention to it.
+        let unfinished = format!(
+            "{HEAD}  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - E: H8\n  - S: H5\n  - W: C2\n  - N: HA\n  - N: SA\n"
+        );
+        let before = rule(&unedited, &unfinished);
+        assert_eq!(revoke_lines_of(before.play.as_ref().unwrap()), ["W 2 open"]);
+        assert!(before.irregularities.is_empty());
+
+        let laws = edited(&[
+            (
+                "1987/law62-64.yaml",
+                "          and not revoke_corrected and not revoke_accepted\n        then:\n          - revoke_to_correct per \"Law 62\"",
+                "          and not revoke_corrected and not revoke_accepted\n        then:\n          - revoke_not_correctable",
+            ),
+            (
+                "1987/law62-64.yaml",
+                "not revoke_corrected and not revoke_accepted\n        then:\n          - revoke_not_correctable\n      - id: Law 62A (corrected)",
+                "not revoke_corrected and not revoke_accepted\n        then:\n          - revoke_to_correct\n      - id: Law 62A (corrected)",
+            ),
+        ]);
+        // By hand: uncorrected, West's S9 wins trick 12 and North's claim the last: North-South 6,
+        // East-West 7; no trick is transferred for a twelfth-trick revoke (Law 64B4).
+        let after = rule(&laws, &twelfth);
+        assert!(after.irregularities.iter().all(|i| !i.rules.contains(&"Law 62D")), "{:?}", after.irregularities);
+        let play = after.play.as_ref().unwrap();
+        assert_eq!((play.won, play.adjusted), ((6, 7), Some((6, 7))));
+        assert_eq!(revoke_lines_of(play), ["W 12 open"]);
+        // By hand: the end of the record draws attention to West's revoke, corrected by Law 62B1:
+        // C2 goes back to West's hand and becomes a major penalty card (deliberate, Law 50B).
+        let after = rule(&laws, &unfinished);
+        assert_eq!(after.irregularities.last().unwrap().rules, ["Law 62B1"]);
+        assert_eq!(revoke_lines_of(after.play.as_ref().unwrap()), ["W 2 corrected"]);
+        assert_eq!(penalty_cards(&after), ["W C2 major"]);
     }
 
     fn revoke_lines_of(play: &bridgelaw_runtime::ruling::PlayRuling) -> Vec<String> {

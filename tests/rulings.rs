@@ -16,6 +16,18 @@ fn the_restricted_player_is_always_the_offenders_partner() {
 }
 
 #[test]
+fn every_entry_has_a_heading_of_its_laws() {
+    // The heading of each ruling entry is a template of the laws (`headings:` in the
+    // vocabulary), never the engine's words: every entry of the corpus, both editions, has one.
+    for path in ["1987", "1987-play", "2017", "2017-play"].iter().flat_map(|d| cases(d)) {
+        let ruling = rule_file(&path);
+        for i in &ruling.irregularities {
+            assert!(i.heading_template.is_some(), "{}: entry `{}` has no heading", path.display(), i.irregularity);
+        }
+    }
+}
+
+#[test]
 fn every_rectification_is_traced() {
     for path in cases("1987") {
         let ruling = rule_file(&path);

@@ -161,18 +161,31 @@ fn scalar<'a>(
 
 /// Parses a case file with the position of each event, as [`parse_with`] does.
 pub fn read(text: &str, edition: Option<Edition>) -> Result<Located, Vec<CaseError>> {
+    read_as(text, edition, None)
+}
+
+/// Parses a case file as [`read`] does, for the laws of the edition named `ruling` (a law
+/// directory's, which need not be built in; else `edition`'s, or the case's own): the answers a
+/// `director` entry gives for that edition (`"2017": {fact: value}`) are its answers, those it
+/// gives for another edition are checked and left out.
+pub fn read_as(text: &str, edition: Option<Edition>, ruling: Option<&str>) -> Result<Located, Vec<CaseError>> {
     if text.len() > MAX_BYTES {
         let message = format!("the case file is {} bytes; a case file may hold at most {MAX_BYTES}", text.len());
         return Err(vec![CaseError { line: 1, column: 1, message }]);
     }
     // A byte-order mark is not part of the YAML; a key given twice is an error.
     let root = bridgelaw_compiler::source::load_yaml(0, text).map_err(|e| vec![yaml_error(&e)])?;
-    read_node(&root, edition)
+    read_node_as(&root, edition, ruling)
 }
 
 /// Reads a case from its tree (the YAML reader's, or one built from JSON by `serve`'s fast
 /// path, whose nodes have no positions), as [`read`] does.
 pub fn read_node(root: &Node, edition: Option<Edition>) -> Result<Located, Vec<CaseError>> {
+    read_node_as(root, edition, None)
+}
+
+/// Reads a case from its tree for the laws of the edition named `ruling`, as [`read_as`] does.
+fn read_node_as(root: &Node, edition: Option<Edition>, ruling: Option<&str>) -> Result<Located, Vec<CaseError>> {
     let mut errors = Vec::new();
     let Some(map) = root.as_mapping() else {
         return Err(vec![at(root.span(), "a case file is a mapping with `dealer` and `events`")]);
@@ -187,8 +200,13 @@ pub fn read_node(root: &Node, edition: Option<Edition>) -> Result<Located, Vec<C
             errors.push(at(key.span(), format!("unknown key `{}`{hint}", key.as_str())));
         }
     }
-    if let Some(Err(e)) = map.get("expect").map(crate::expect::parse_block) {
-        errors.extend(e); // the expected ruling (crate::expect), checked whenever the case is read
+    // The editions the file states a ruling for: its own, and those its `expect:` block names.
+    let mut stated: Vec<String> = Vec::new();
+    match map.get("expect").map(crate::expect::parse_block) {
+        // The expected ruling (crate::expect), checked whenever the case is read.
+        Some(Err(e)) => errors.extend(e),
+        Some(Ok(block)) => stated.extend(block.into_iter().map(|e| e.edition)),
+        None => {}
     }
     // An edition given by the caller overrides the file's, which need not be built in then.
     let edition_node = scalar(map, "edition", "\"1987\"", &mut errors).filter(|_| edition.is_none());
@@ -201,6 +219,9 @@ pub fn read_node(root: &Node, edition: Option<Edition>) -> Result<Located, Vec<C
         })
     });
     let edition = edition.or(named).or_else(|| map.get("edition").is_none().then(newest_edition));
+    let own = map.get_scalar("edition").map_or(newest_edition().name(), |s| s.as_str());
+    stated.insert(0, own.to_string());
+    let ruling = ruling.or(edition.map(Edition::name)).unwrap_or(own);
     let dealer = match scalar(map, "dealer", "N", &mut errors) {
         Some(s) => Seat::parse(s.as_str()).or_else(|| {
             errors.push(at(s.span(), format!("`{}` is not a seat; expected N, E, S or W", s.as_str())));
@@ -231,10 +252,12 @@ pub fn read_node(root: &Node, edition: Option<Edition>) -> Result<Located, Vec<C
     let contract = scalar(map, "contract", "\"4S by N\"", &mut errors)
         .and_then(|c| parse_contract(c.as_str()).map_err(|m| errors.push(at(c.span(), m))).ok());
     let regulations = regulations(map, &mut errors);
-    let (events, positions) = events(map, &start, &mut errors);
+    let (events, positions) = events(map, &start, &mut Entries { ruling, tagged: &mut stated }, &mut errors);
+    stated.sort();
+    stated.dedup();
     match (edition, dealer) {
         (Some(edition), Some(dealer)) if errors.is_empty() => {
-            let case = Case { edition, dealer, events, deal, contract, regulations };
+            let case = Case { edition, dealer, events, deal, contract, regulations, stated_editions: stated };
             Ok(Located { case, positions, warnings })
         }
         _ => {
@@ -282,6 +305,7 @@ fn regulations(map: &marked_yaml::types::MarkedMappingNode, errors: &mut Vec<Cas
 fn events(
     map: &marked_yaml::types::MarkedMappingNode,
     start: &Span,
+    entries: &mut Entries,
     errors: &mut Vec<CaseError>,
 ) -> (Vec<Event>, Vec<(usize, usize)>) {
     let (mut events, mut positions) = (Vec::new(), Vec::new());
@@ -294,7 +318,7 @@ fn events(
             for item in seq.iter() {
                 // A `director` entry reports every bad answer it gives, not only the first.
                 let director = item.as_mapping().filter(|m| m.len() == 1).and_then(|m| m.get("director"));
-                match director.map_or_else(|| event(item).map_err(|e| vec![e]), director_entry) {
+                match director.map_or_else(|| event(item).map_err(|e| vec![e]), |d| director_entry(d, entries)) {
                     Ok(e) => {
                         events.push(e);
                         // A mapping's own span starts one column late: use its first key's.
@@ -391,7 +415,8 @@ fn event(item: &Node) -> Result<Event, CaseError> {
         _ => {}
     }
     if key.as_str() == "director" {
-        return director_entry(value).map_err(|mut e| e.swap_remove(0));
+        // `events` reads a `director` entry itself (`director_entry`), with every error.
+        return Err(at(key.span(), "a `director` entry is read by `events`"));
     }
     let seat = Seat::parse(key.as_str())
         .ok_or_else(|| at(key.span(), format!("`{}` is not a seat or `director`; {HELP}", key.as_str())))?;
@@ -407,26 +432,31 @@ fn event(item: &Node) -> Result<Event, CaseError> {
 /// A `director` entry: its judgements and choices, each a known fact with one of its values; a
 /// choice two players each made is given by seat, `lead_choice: {W: accept, E: reject}`, and a
 /// judgement on a revoke by the revoking seat, or by seat and trick,
-/// `revoke_compensation: {W: insufficient, N: {2: sufficient}}`. Every bad answer is reported
-/// (never empty when `Err`).
-fn director_entry(value: &Node) -> Result<Event, Vec<CaseError>> {
+/// `revoke_compensation: {W: insufficient, N: {2: sufficient}}`. The answers of one edition
+/// only are given under its name, `"1987": {cancellation_requested: false}`: they are the
+/// entry's answers when the case is ruled under that edition, and checked but left out
+/// otherwise. Every bad answer is reported (never empty when `Err`).
+fn director_entry(value: &Node, entries: &mut Entries) -> Result<Event, Vec<CaseError>> {
     let mut answers = Vec::new();
     let mut by_seat = Vec::new();
     let mut errors = Vec::new();
     match value {
         Node::Mapping(m) => {
             for (k, v) in m.iter() {
-                if let Some(seats) = v.as_mapping() {
-                    by_seat_answers(k, seats, &mut by_seat, &mut errors);
-                    continue;
-                }
-                let Some(v) = v.as_scalar() else {
-                    errors.push(at(v.span(), format!("an answer is `fact: value`, not {}", kind(v))));
-                    continue;
-                };
-                match check_answer(k, v) {
-                    Ok(()) => answers.push((k.as_str().to_string(), v.as_str().to_string())),
-                    Err(e) => errors.push(e),
+                match v.as_mapping() {
+                    Some(tagged) if entries.is_edition(k.as_str()) => {
+                        entries.tagged.push(k.as_str().to_string());
+                        let (mut theirs, mut theirs_by_seat) = (Vec::new(), Vec::new());
+                        let (to, to_by_seat) = if k.as_str() == entries.ruling {
+                            (&mut answers, &mut by_seat)
+                        } else {
+                            (&mut theirs, &mut theirs_by_seat)
+                        };
+                        for (k, v) in tagged.iter() {
+                            answer_entry(k, v, to, to_by_seat, &mut errors);
+                        }
+                    }
+                    _ => answer_entry(k, v, &mut answers, &mut by_seat, &mut errors),
                 }
             }
         }
@@ -440,6 +470,42 @@ fn director_entry(value: &Node) -> Result<Event, Vec<CaseError>> {
         Ok(Event::Director { answers, by_seat })
     } else {
         Err(errors)
+    }
+}
+
+/// What the `director` entries are read for: the name of the edition the case is ruled under,
+/// and the editions whose answers the entries give apart (added to those the case states).
+struct Entries<'a> {
+    ruling: &'a str,
+    tagged: &'a mut Vec<String>,
+}
+
+impl Entries<'_> {
+    /// Whether a key of a `director` entry names an edition (the one ruled under, or one built
+    /// in) rather than a judgement or choice.
+    fn is_edition(&self, key: &str) -> bool {
+        FactId::from_name(key).is_none() && (key == self.ruling || Edition::from_name(key).is_some())
+    }
+}
+
+/// One answer of a `director` entry, `fact: value` or by seat, into `answers` or `by_seat`;
+/// a bad one into `errors`.
+fn answer_entry(
+    k: &MarkedScalarNode,
+    v: &Node,
+    answers: &mut Vec<(String, String)>,
+    by_seat: &mut Vec<(Seat, Option<usize>, String, String)>,
+    errors: &mut Vec<CaseError>,
+) {
+    if let Some(seats) = v.as_mapping() {
+        return by_seat_answers(k, seats, by_seat, errors);
+    }
+    let Some(v) = v.as_scalar() else {
+        return errors.push(at(v.span(), format!("an answer is `fact: value`, not {}", kind(v))));
+    };
+    match check_answer(k, v) {
+        Ok(()) => answers.push((k.as_str().to_string(), v.as_str().to_string())),
+        Err(e) => errors.push(e),
     }
 }
 
@@ -518,8 +584,12 @@ enum Act {
 
 fn call_or_card(text: &MarkedScalarNode) -> Result<Act, CaseError> {
     let t = text.as_str();
-    if let Ok(card) = Card::parse(t) {
-        return Ok(Act::Card(card));
+    // Only a text that starts with a suit letter can be a card: a call is not tried as one
+    // (its error message would be built for nothing).
+    if t.trim_start().starts_with(['S', 'H', 'D', 'C', 's', 'h', 'd', 'c']) {
+        if let Ok(card) = Card::parse(t) {
+            return Ok(Act::Card(card));
+        }
     }
     match Call::parse(t) {
         Ok(call) => Ok(Act::Call(call)),

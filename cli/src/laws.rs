@@ -182,7 +182,7 @@ impl<'a> Rulebook<'a> {
         };
         // The built-in edition the case's record names; the laws ruled with are `laws`.
         let placeholder = Edition::from_name(laws.name()).unwrap_or(Edition::ALL[0]);
-        match case_file::read(text, Some(placeholder)) {
+        match case_file::read_as(text, Some(placeholder), Some(laws.name())) {
             Err(errors) => (None, Err(RuleError::Case(errors))),
             Ok(located) => {
                 let ruling = bridgelaw_runtime::referee::rule_all(&located.case, laws).map_err(RuleError::Referee);
@@ -279,6 +279,10 @@ struct Interpreted {
     texts: Vec<&'static Template>,
     /// Per runtime rectification kind: its `standing` text in the edition, if any.
     standings: Vec<Option<&'static Template>>,
+    /// The headings of ruling entries in the edition, by the entry's name.
+    headings: Vec<(&'static str, &'static Template)>,
+    /// The summaries of the play's ruling in the edition, by name.
+    summaries: Vec<(&'static str, &'static Template)>,
 }
 
 /// An edition's texts and `standing` texts, by the runtime's rectification index.
@@ -336,8 +340,26 @@ impl Interpreted {
                 local[r] = k;
             }
         }
-        let title = leak(&e.title);
-        Interpreted { name, title, clauses, interpreter, tables, decisions, local, texts, standings }
+        let leaked = |t: &model::Template| -> &'static Template {
+            Box::leak(Box::new(Template { source: leak(&t.source), pieces: pieces(&t.pieces) }))
+        };
+        let mut headings: Vec<(&'static str, &'static Template)> =
+            (0..p.headings.len()).map(|h| (leak(&p.headings[h].0), leaked(p.heading(e, h)))).collect();
+        headings.sort_by_key(|(name, _)| *name);
+        let summaries = (0..p.summaries.len()).map(|s| (leak(&p.summaries[s].0), leaked(p.summary(e, s)))).collect();
+        Interpreted {
+            name,
+            title: leak(&e.title),
+            clauses,
+            interpreter,
+            tables,
+            decisions,
+            local,
+            texts,
+            standings,
+            headings,
+            summaries,
+        }
     }
 
     /// The edition's ruling texts as static data, by the runtime's rectification index.
@@ -438,6 +460,14 @@ impl Laws for Interpreted {
     fn standing(&self, rectification: Rectification) -> Option<&'static Template> {
         self.standings[rectification.index()]
     }
+
+    fn heading(&self, entry: &str) -> Option<&'static Template> {
+        self.headings.binary_search_by(|(name, _)| name.cmp(&entry)).ok().map(|i| self.headings[i].1)
+    }
+
+    fn summary(&self, name: &str) -> Option<&'static Template> {
+        self.summaries.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    }
 }
 
 /// What a decision tree of the program needs to become the runtime's static decisions.
@@ -512,7 +542,7 @@ impl Leaked<'_> {
 
 /// A checked template's pieces as the runtime's static pieces.
 fn pieces(list: &[model::Piece]) -> &'static [tables::Piece] {
-    use tables::{Base, Piece, Selector};
+    use tables::{Base, Number, Piece, Selector};
     let out: Vec<Piece> = list
         .iter()
         .map(|piece| match piece {
@@ -521,6 +551,9 @@ fn pieces(list: &[model::Piece]) -> &'static [tables::Piece] {
                 let base = match base {
                     model::Base::Offender => Base::Offender,
                     model::Base::Turn => Base::Turn,
+                    model::Base::Declarer => Base::Declarer,
+                    model::Base::Dummy => Base::Dummy,
+                    model::Base::Claimer => Base::Claimer,
                 };
                 Piece::Seat { base, turns: *turns }
             }
@@ -539,10 +572,22 @@ fn pieces(list: &[model::Piece]) -> &'static [tables::Piece] {
                     model::Selector::TurnPosition => Selector::TurnPosition,
                     model::Selector::SeatsCount => Selector::SeatsCount,
                     model::Selector::RestrictionLead => Selector::RestrictionLead,
+                    model::Selector::RevokeState => Selector::RevokeState,
+                    model::Selector::RevokeKind => Selector::RevokeKind,
+                    model::Selector::PlayedCount => Selector::PlayedCount,
+                    model::Selector::Claim => Selector::Claim,
                 };
                 let arms: Vec<&'static [Piece]> = arms.iter().map(|a| pieces(a)).collect();
                 Piece::Choose { on, arms: Box::leak(arms.into_boxed_slice()) }
             }
+            model::Piece::Number(n) => Piece::Number(match n {
+                model::Number::Trick => Number::Trick,
+                model::Number::Played => Number::Played,
+                model::Number::WonByDeclarer => Number::WonByDeclarer,
+                model::Number::WonByDefenders => Number::WonByDefenders,
+                model::Number::Claimed => Number::Claimed,
+            }),
+            model::Piece::SuitLed => Piece::SuitLed,
         })
         .collect();
     Box::leak(out.into_boxed_slice())

@@ -71,6 +71,77 @@ fn an_editions_own_text_applies_to_that_edition_only() {
 }
 
 #[test]
+fn an_entry_heading_is_the_laws_and_an_edition_may_give_its_own() {
+    // 2017 gives its own heading to a pass out of rotation; 1987 keeps the vocabulary's.
+    let dir = laws_copy("texts-heading", |dir| {
+        let edition = dir.join("2017/edition.yaml");
+        let mut text = std::fs::read_to_string(&edition).unwrap();
+        text.push_str(
+            "headings:\n  - entry: pass_out_of_rotation\n    text: \"{offender} passed out of turn ({act}), when it was {turn}'s turn\"\n",
+        );
+        std::fs::write(&edition, text).unwrap();
+    });
+    let case = "1987/law30-b2-partner-turn.yaml";
+    let (vocabulary, own) = (
+        "Event 3: pass out of rotation by North (Pass) at South's turn",
+        "Event 3: North passed out of turn (Pass), when it was South's turn",
+    );
+    let (old_1987, new_1987) = (rule(None, "1987", case), rule(Some(&dir), "1987", case));
+    assert!(old_1987.contains(vocabulary), "{old_1987}");
+    assert_eq!(new_1987, old_1987);
+    let (old_2017, new_2017) = (rule(None, "2017", case), rule(Some(&dir), "2017", case));
+    assert!(old_2017.contains(vocabulary) && !old_2017.contains(own), "{old_2017}");
+    assert!(new_2017.contains(own) && !new_2017.contains(vocabulary), "{new_2017}");
+    assert_eq!(new_2017.replace(own, vocabulary), old_2017);
+    // A heading is checked as any template: an unknown placeholder is refused at `check`.
+    let bad = laws_copy("texts-heading-bad", |dir| {
+        replace_once(
+            &dir.join("vocabulary.yaml"),
+            "text: \"{offender}'s {act} does not meet a lead or play penalty\"",
+            "text: \"{offendr}'s {act} does not meet a lead or play penalty\"",
+        )
+    });
+    let o = Command::new(env!("CARGO_BIN_EXE_bridgelaw")).arg("check").arg(&bad).output().unwrap();
+    let stderr = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("unknown-name") && stderr.contains("offendr"), "{stderr}");
+}
+
+#[test]
+fn the_play_summaries_are_the_laws_and_an_edition_may_give_its_own() {
+    // 2017 words the revoke summary its own way; the play summary and 1987 keep the vocabulary's.
+    let dir = laws_copy("texts-summary", |dir| {
+        let edition = dir.join("2017/edition.yaml");
+        let mut text = std::fs::read_to_string(&edition).unwrap();
+        text.push_str(
+            "summaries:\n  - name: revoke\n    text: \"{offender} revoked with {act} on trick {trick} ({revoke.suit_led} led); {revoke.state|open=open|_=ruled}.\"\n",
+        );
+        std::fs::write(&edition, text).unwrap();
+    });
+    let vocabulary = "Revoke by West on trick 2: C2 played while holding hearts; established.";
+    let own = "West revoked with C2 on trick 2 (hearts led); ruled.";
+    let (old_1987, new_1987) = (rule(None, "1987", REVOKE), rule(Some(&dir), "1987", REVOKE));
+    assert!(old_1987.contains(vocabulary), "{old_1987}");
+    assert_eq!(new_1987, old_1987);
+    let (old_2017, new_2017) = (rule(None, "2017", REVOKE), rule(Some(&dir), "2017", REVOKE));
+    assert!(old_2017.contains(vocabulary) && old_2017.contains("Play: 13 tricks played;"), "{old_2017}");
+    assert!(new_2017.contains(own) && !new_2017.contains(vocabulary), "{new_2017}");
+    assert_eq!(new_2017.replace(own, vocabulary), old_2017);
+    // A summary names only what it summarizes: `{turn}` is no value of the revoke summary.
+    let bad = laws_copy("texts-summary-bad", |dir| {
+        replace_once(
+            &dir.join("vocabulary.yaml"),
+            "text: \"Revoke by {offender} on trick",
+            "text: \"Revoke by {turn} on trick",
+        )
+    });
+    let o = Command::new(env!("CARGO_BIN_EXE_bridgelaw")).arg("check").arg(&bad).output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("unknown-name") && out.contains("turn"), "{out}");
+}
+
+#[test]
 fn every_rectification_of_the_laws_has_a_template() {
     let set = SourceSet::read_dir(&workspace().join("laws")).unwrap();
     let mut diagnostics = Vec::new();

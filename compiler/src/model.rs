@@ -79,6 +79,19 @@ pub struct Template {
 pub enum Base {
     Offender,
     Turn,
+    Declarer,
+    Dummy,
+    Claimer,
+}
+
+/// A number a summary shows (the runtime's `Number`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Number {
+    Trick,
+    Played,
+    WonByDeclarer,
+    WonByDefenders,
+    Claimed,
 }
 
 /// One piece of a template; the runtime's `Piece` with owned data.
@@ -112,6 +125,10 @@ pub enum Piece {
         on: Selector,
         arms: Vec<Vec<Piece>>,
     },
+    /// In a summary, a number.
+    Number(Number),
+    /// In the revoke summary, the suit led to the revoke trick.
+    SuitLed,
 }
 
 /// What a choice is made on.
@@ -123,6 +140,10 @@ pub enum Selector {
     SeatsCount,
     /// Whether the restricted lead is the opening lead: `opening`, `later`.
     RestrictionLead,
+    RevokeState,
+    RevokeKind,
+    PlayedCount,
+    Claim,
 }
 
 impl Selector {
@@ -130,6 +151,11 @@ impl Selector {
     pub const ACT_KIND: [&'static str; 2] = ["call", "card"];
     pub const TURN_POSITION: [&'static str; 4] = ["offender", "lho", "partner", "rho"];
     pub const SEATS_COUNT: [&'static str; 3] = ["none", "one", "several"];
+    pub const REVOKE_STATE: [&'static str; 6] =
+        ["established_corrected", "accepted_established", "established", "corrected", "accepted", "open"];
+    pub const REVOKE_KIND: [&'static str; 3] = ["follow_suit", "penalty", "penalty_card"];
+    pub const PLAYED_COUNT: [&'static str; 3] = ["none", "one", "several"];
+    pub const CLAIM: [&'static str; 2] = ["none", "made"];
 }
 
 #[derive(Clone, Debug)]
@@ -329,6 +355,10 @@ pub struct Edition {
     pub texts: Vec<(usize, Template)>,
     /// The edition's `standing` texts in place of the vocabulary's.
     pub standings: Vec<(usize, Template)>,
+    /// The edition's headings of ruling entries in place of the vocabulary's: (heading, text).
+    pub headings: Vec<(usize, Template)>,
+    /// The edition's summaries in place of the vocabulary's: (summary, text).
+    pub summaries: Vec<(usize, Template)>,
 }
 
 impl Clause {
@@ -375,6 +405,10 @@ pub struct Program {
     pub facts: Vec<FactDef>,
     pub rectifications: Vec<RectificationDef>,
     pub tables: Vec<TableDef>,
+    /// The headings of ruling entries: the entry's name and its template.
+    pub headings: Vec<(String, Template)>,
+    /// The summaries of the play's ruling (`revoke`, `play`): name and template.
+    pub summaries: Vec<(String, Template)>,
     pub editions: Vec<Edition>,
 }
 
@@ -382,6 +416,16 @@ impl Program {
     /// The ruling text of rectification `r` in edition `e`: the edition's own, else the vocabulary's.
     pub fn text<'a>(&'a self, e: &'a Edition, r: usize) -> &'a Template {
         e.texts.iter().find(|(i, _)| *i == r).map_or(&self.rectifications[r].text, |(_, t)| t)
+    }
+
+    /// The heading `h` in edition `e`: the edition's own, else the vocabulary's.
+    pub fn heading<'a>(&'a self, e: &'a Edition, h: usize) -> &'a Template {
+        e.headings.iter().find(|(i, _)| *i == h).map_or(&self.headings[h].1, |(_, t)| t)
+    }
+
+    /// The summary `s` in edition `e`: the edition's own, else the vocabulary's.
+    pub fn summary<'a>(&'a self, e: &'a Edition, s: usize) -> &'a Template {
+        e.summaries.iter().find(|(i, _)| *i == s).map_or(&self.summaries[s].1, |(_, t)| t)
     }
 
     /// The `standing` text of rectification `r` in edition `e`, if it has one of its own.

@@ -47,6 +47,7 @@ fn typical_case() -> Case {
         deal: None,
         contract: None,
         regulations: Vec::new(),
+        stated_editions: Vec::new(),
     }
 }
 
@@ -59,7 +60,15 @@ fn many_irregularities(n: usize) -> Case {
         events.push(Event::Director { answers: vec![("pass_meaning".into(), "natural".into())], by_seat: Vec::new() });
     }
     events.extend([call(Seat::E, "pass"), call(Seat::S, "pass"), call(Seat::W, "pass")]);
-    Case { edition: Edition::E1987, dealer: Seat::N, events, deal: None, contract: None, regulations: Vec::new() }
+    Case {
+        edition: Edition::E1987,
+        dealer: Seat::N,
+        events,
+        deal: None,
+        contract: None,
+        regulations: Vec::new(),
+        stated_editions: Vec::new(),
+    }
 }
 
 #[inline(never)]
@@ -147,6 +156,7 @@ fn main() {
                     declarer: Seat::N,
                 }),
                 regulations: Vec::new(),
+                stated_editions: Vec::new(),
             };
 
             println!("{}", run_rulings(&play, n));

@@ -39,6 +39,7 @@ fn typical_case() -> Case {
         deal: None,
         contract: None,
         regulations: Vec::new(),
+        stated_editions: Vec::new(),
     }
 }
 
@@ -133,6 +134,7 @@ fn bench(c: &mut Criterion) {
             declarer: Seat::N,
         }),
         regulations: Vec::new(),
+        stated_editions: Vec::new(),
     };
     assert_eq!(rule(&play).unwrap().play.unwrap().adjusted, Some((12, 1)));
     c.bench_function("rule a 13-trick play with a revoke (Law 64)", |b| b.iter(|| rule(black_box(&play)).unwrap()));

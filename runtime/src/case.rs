@@ -84,6 +84,12 @@ pub struct Case {
     /// authority decides, such as `regulation_forbids_defender_inquiry` (Law 61B). A setting
     /// not given has its vocabulary default.
     pub regulations: Vec<(String, String)>,
+    /// The editions the case file states a ruling for: its `edition:`, those its `expect:` block
+    /// names, and those a `director` entry gives answers apart for. Ruled under one of them,
+    /// each answer must be one the edition's tables ask; ruled under another (the revision
+    /// report, `rule --edition`), an answer that edition does not ask is another edition's
+    /// judgement or choice and changes nothing. Empty (a case built in code) states none.
+    pub stated_editions: Vec<String>,
 }
 
 fn edition_name<S: serde::Serializer>(e: &Edition, s: S) -> Result<S::Ok, S::Error> {

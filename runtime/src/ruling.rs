@@ -4,7 +4,7 @@
 
 use crate::auction::{Call, Contract, Made, Seat};
 use crate::play::{Card, Revoke, RevokeKind};
-use crate::text::{fill, Filling};
+use crate::text::{fill, Filling, Summary};
 use bridgelaw_tables::{Rectification, Template};
 use serde::Serialize;
 use std::fmt::Write;
@@ -57,7 +57,14 @@ pub struct Rectified {
 impl Rectified {
     /// What the rectification means at this table, in words: its edition's template, filled.
     pub fn text(&self) -> String {
-        fill(self.template, &Filling { context: self.context, seats: &self.seats, kind: self.kind, restriction: None })
+        let filling = Filling {
+            context: self.context,
+            seats: &self.seats,
+            kind: Some(self.kind),
+            restriction: None,
+            summary: None,
+        };
+        fill(self.template, &filling)
     }
 }
 
@@ -140,6 +147,9 @@ pub struct IrregularityRuling {
     pub alternatives: Vec<Alternative>,
     /// Tables that have no rule for this case.
     pub unprovided: Vec<&'static str>,
+    /// The heading's template, as the laws give it for this entry (filled by `heading`).
+    #[serde(skip)]
+    pub heading_template: Option<&'static Template>,
 }
 
 impl IrregularityRuling {
@@ -169,30 +179,21 @@ impl IrregularityRuling {
             open_questions: Vec::new(),
             alternatives: Vec::new(),
             unprovided: Vec::new(),
+            heading_template: None,
         }
     }
 
-    /// What the entry answers, in a phrase.
+    /// What the entry answers, in a phrase: the heading the laws give the entry, filled (the
+    /// entry's name, where they give none).
     pub fn heading(&self) -> String {
-        let (o, a, t) = (self.offender, self.act(), self.turn_of);
-        match self.irregularity {
-            QUESTION_ABOUT_REVOKE => format!("{t} asks {o}, who did not follow suit with {a}, about a revoke"),
-            PENALTY_CARD_LEAD => format!("{t} has the lead while his partner {o} has the major penalty card {a}"),
-            UNMET_PENALTY => format!("{o}'s {a} does not meet a lead or play penalty"),
-            RESTRICTED_LEAD => format!("{t} is to lead, under a lead restriction from {o}'s withdrawn {a}"),
-            FACE_DOWN_LEAD => format!("{o} led {a} face down, and his partner faced an opening lead out of turn"),
-            PENALTY_CARD_INFORMATION => format!("information conveyed by {o}'s exposed {a}"),
-            PENALTY_CARD_CHOICE => format!("{o} plays {a}, one of two or more penalty cards he could legally play"),
-            WITHDRAWAL => format!("{o} withdraws {a}, played after a revoke that was corrected"),
-            WITHDRAWAL_AFTER_CARDS_TOGETHER => {
-                format!("{o} withdraws {a}, played after an opponent's cards played at once, of which a visible one was withdrawn")
-            }
-            SETTLEMENT => format!("the players settled the rectification of {o}'s {a} among themselves"),
-            INSPECTION => {
-                format!("{t} asks to inspect the quitted trick {o} led with {a}, saying a revoke has occurred")
-            }
-            other => format!("{} by {o} ({a}) at {t}'s turn", other.replace('_', " ")),
-        }
+        let act = match (self.call, self.card) {
+            (Some(c), _) => Act::Call(c),
+            (None, Some(c)) => Act::Card(c),
+            (None, None) => return self.irregularity.replace('_', " "),
+        };
+        let Some(template) = self.heading_template else { return self.irregularity.replace('_', " ") };
+        let context = Context { offender: self.offender, act, turn_of: self.turn_of };
+        fill(template, &Filling { context, seats: &[], kind: None, restriction: None, summary: None })
     }
 
     /// The irregular call or card, as text.
@@ -277,7 +278,10 @@ impl DamageReview {
     /// passes are in question as its `seats`.
     pub fn text(&self) -> String {
         let r = &self.review;
-        fill(r.template, &Filling { context: r.context, seats: &self.seats, kind: r.kind, restriction: None })
+        fill(
+            r.template,
+            &Filling { context: r.context, seats: &self.seats, kind: Some(r.kind), restriction: None, summary: None },
+        )
     }
 }
 
@@ -310,6 +314,9 @@ pub struct RevokeRuling {
     pub rectifications: Vec<Rectified>,
     /// Tricks transferred from the offending side.
     pub transferred: usize,
+    /// The template of its summary, as the laws give it (filled by `description`).
+    #[serde(skip)]
+    pub template: Option<&'static Template>,
 }
 
 /// A penalty card still on the table at the end of the record.
@@ -357,44 +364,49 @@ pub struct PlayRuling {
     pub obligations: Vec<Obligation>,
     /// Tricks after the revoke adjustments, once all thirteen are played.
     pub adjusted: Option<(usize, usize)>,
+    /// The template of its summary, as the laws give it (filled by `summary`).
+    #[serde(skip)]
+    pub template: Option<&'static Template>,
 }
 
 impl PlayRuling {
-    /// The tricks played and won, in a sentence.
+    /// The tricks played and won, in a sentence: the laws' `play` summary, filled.
     pub fn summary(&self) -> String {
-        let claim = match self.claim {
-            Some((s, n)) => format!(", then {s} claimed {n} of the remaining tricks"),
-            None => String::new(),
+        let summary = Summary::Play {
+            played: self.tricks_played,
+            won: self.won,
+            declarer: self.declarer,
+            dummy: self.dummy,
+            claim: self.claim,
         };
-        format!(
-            "Play: {} played{claim}; {} and {} won {}, the defenders {}.",
-            tricks(self.tricks_played),
-            self.declarer,
-            self.dummy,
-            self.won.0,
-            self.won.1
-        )
+        let context = Context { offender: self.declarer, act: Act::Call(Call::Pass), turn_of: self.declarer };
+        let filling = Filling { context, seats: &[], kind: None, restriction: None, summary: Some(summary) };
+        self.template.map(|t| fill(t, &filling)).unwrap_or_default()
     }
 }
 
 impl RevokeRuling {
-    /// The revoke, in a sentence.
+    /// The revoke, in a sentence: the laws' `revoke` summary, filled.
     pub fn description(&self) -> String {
         let r = &self.revoke;
+        // The value indexes of `Selector::REVOKE_STATE` and `Selector::REVOKE_KIND`.
         let state = match (r.established, r.corrected) {
-            (true, true) => "established, and corrected",
-            (true, false) if r.accepted => "accepted by declarer; established",
-            (true, false) => "established",
-            (false, true) => "corrected",
-            (false, false) if r.accepted => "accepted by declarer; not established",
-            (false, false) => "not established",
+            (true, true) => 0,
+            (true, false) if r.accepted => 1,
+            (true, false) => 2,
+            (false, true) => 3,
+            (false, false) if r.accepted => 4,
+            (false, false) => 5,
         };
-        let what = match r.kind {
-            RevokeKind::FollowSuit => format!("{} played while holding {}", r.card, r.suit_led.name()),
-            RevokeKind::Penalty => format!("{} played against a lead or play penalty he could have met", r.card),
-            RevokeKind::PenaltyCard => format!("{} played instead of a penalty card", r.card),
+        let kind = match r.kind {
+            RevokeKind::FollowSuit => 0,
+            RevokeKind::Penalty => 1,
+            RevokeKind::PenaltyCard => 2,
         };
-        format!("Revoke by {} on trick {}: {what}; {state}.", r.seat, r.trick)
+        let summary = Summary::Revoke { trick: r.trick, suit_led: r.suit_led, state, kind };
+        let context = Context { offender: r.seat, act: Act::Card(r.card), turn_of: r.seat };
+        let filling = Filling { context, seats: &[], kind: None, restriction: None, summary: Some(summary) };
+        self.template.map(|t| fill(t, &filling)).unwrap_or_default()
     }
 }
 
@@ -655,7 +667,15 @@ mod tests {
     #[test]
     fn an_entry_without_facts_has_no_empty_bracket() {
         let card = Card::parse("H4").unwrap();
-        let ir = IrregularityRuling::new(3, PENALTY_CARD_LEAD, Seat::W, Act::Card(card), Seat::E, Vec::new());
+        static HEADING: Template = Template {
+            source: "his partner has the major penalty card {act}",
+            pieces: &[
+                bridgelaw_tables::Piece::Text("his partner has the major penalty card "),
+                bridgelaw_tables::Piece::Act,
+            ],
+        };
+        let mut ir = IrregularityRuling::new(3, PENALTY_CARD_LEAD, Seat::W, Act::Card(card), Seat::E, Vec::new());
+        ir.heading_template = Some(&HEADING);
         let text = ruling(vec![ir]).to_text();
         assert!(text.contains("the major penalty card H4.\n"), "{text}");
         assert!(!text.contains("[]"), "{text}");

@@ -4,9 +4,9 @@
 //! puts the values in.
 
 use crate::auction::{Call, Seat, Strain};
-use crate::play::trump_suit;
+use crate::play::{trump_suit, Suit};
 use crate::ruling::{Act, Context};
-use bridgelaw_tables::{Base, Laws, Party, Piece, Rectification, Selector, Template};
+use bridgelaw_tables::{Base, Laws, Number, Party, Piece, Rectification, Selector, Template};
 use std::fmt::Write;
 
 /// The values a template is filled with.
@@ -14,11 +14,25 @@ pub(crate) struct Filling<'a> {
     pub context: Context,
     /// The players the rectification binds (`{seats}`).
     pub seats: &'a [Seat],
-    /// The rectification, for its parameters.
-    pub kind: Rectification,
+    /// The rectification, for its parameters (none for an entry's heading).
+    pub kind: Option<Rectification>,
     /// For the words of a lead restriction: the suit it concerns, and whether the restricted
     /// lead is the opening lead.
     pub restriction: Option<(Option<Strain>, bool)>,
+    /// For a summary of the play's ruling: what it summarizes.
+    pub summary: Option<Summary>,
+}
+
+/// What a summary of the play's ruling shows.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Summary {
+    /// A revoke: its trick, the suit led to it, where it stands and what it failed to do (the
+    /// value indexes of `Selector::REVOKE_STATE` and `Selector::REVOKE_KIND`).
+    Revoke { trick: usize, suit_led: Suit, state: usize, kind: usize },
+    /// The play: the tricks played, won by each side, declarer and dummy, and the claim.
+    Play { played: usize, won: (usize, usize), declarer: Seat, dummy: Seat, claim: Option<(Seat, usize)> },
+    /// A play penalty still binding: the trick it binds.
+    Binding { trick: usize },
 }
 
 /// The template filled in.
@@ -34,14 +48,17 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
         match *piece {
             Piece::Text(t) => out.push_str(t),
             Piece::Seat { base, turns } => {
-                let seat = match base {
-                    Base::Offender => offender,
-                    Base::Turn => turn_of,
+                let seat = match (base, v.summary) {
+                    (Base::Turn, _) => turn_of,
+                    (Base::Declarer, Some(Summary::Play { declarer, .. })) => declarer,
+                    (Base::Dummy, Some(Summary::Play { dummy, .. })) => dummy,
+                    (Base::Claimer, Some(Summary::Play { claim: Some((seat, _)), .. })) => seat,
+                    _ => offender,
                 };
                 out.push_str((0..turns).fold(seat, |s, _| s.lho()).name());
             }
             Piece::Seats => join(out, v.seats),
-            Piece::Party { param } => match Party::ALL.get(v.kind.arg(usize::from(param))) {
+            Piece::Party { param } => match Party::ALL.get(arg(v, param)) {
                 Some(Party::Offender) | None => join(out, &[offender]),
                 Some(Party::OffenderPartner) => join(out, &[offender.partner()]),
                 Some(Party::OffendingSide) => join(out, &[offender, offender.partner()]),
@@ -64,20 +81,51 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
             },
             Piece::Choose { on, arms } => {
                 let i = match on {
-                    Selector::Param(k) => v.kind.arg(usize::from(k)),
+                    Selector::Param(k) => arg(v, k),
                     Selector::ActKind => usize::from(matches!(act, Act::Card(_))),
                     Selector::TurnPosition => {
                         (0..4).find(|&n| (0..n).fold(offender, |s, _| s.lho()) == turn_of).unwrap_or(0)
                     }
                     Selector::SeatsCount => v.seats.len().min(2),
                     Selector::RestrictionLead => usize::from(!v.restriction.is_some_and(|r| r.1)),
+                    Selector::RevokeState | Selector::RevokeKind => match v.summary {
+                        Some(Summary::Revoke { state, .. }) if on == Selector::RevokeState => state,
+                        Some(Summary::Revoke { kind, .. }) => kind,
+                        _ => 0,
+                    },
+                    Selector::PlayedCount | Selector::Claim => match v.summary {
+                        Some(Summary::Play { played, .. }) if on == Selector::PlayedCount => played.min(2),
+                        Some(Summary::Play { claim, .. }) => usize::from(claim.is_some()),
+                        _ => 0,
+                    },
                 };
                 if let Some(arm) = arms.get(i) {
                     pieces(out, arm, v);
                 }
             }
+            Piece::Number(n) => {
+                let value = match (n, v.summary) {
+                    (Number::Trick, Some(Summary::Revoke { trick, .. } | Summary::Binding { trick })) => trick,
+                    (Number::Played, Some(Summary::Play { played, .. })) => played,
+                    (Number::WonByDeclarer, Some(Summary::Play { won, .. })) => won.0,
+                    (Number::WonByDefenders, Some(Summary::Play { won, .. })) => won.1,
+                    (Number::Claimed, Some(Summary::Play { claim: Some((_, n)), .. })) => n,
+                    _ => 0,
+                };
+                let _ = write!(out, "{value}");
+            }
+            Piece::SuitLed => {
+                if let Some(Summary::Revoke { suit_led, .. }) = v.summary {
+                    out.push_str(suit_led.name());
+                }
+            }
         }
     }
+}
+
+/// The value index of the rectification's parameter `k` (0 where there is none).
+fn arg(v: &Filling, k: u8) -> usize {
+    v.kind.map_or(0, |kind| kind.arg(usize::from(k)))
 }
 
 /// `clubs` … `spades`, `notrump`.
@@ -87,7 +135,8 @@ fn strain_name(strain: Strain) -> &'static str {
 
 /// The words of what `kind` leaves standing: its `standing` text, else its text.
 pub(crate) fn standing(laws: &dyn Laws, values: &Filling) -> String {
-    fill(laws.standing(values.kind).unwrap_or(laws.text(values.kind)), values)
+    let Some(kind) = values.kind else { return String::new() };
+    fill(laws.standing(kind).unwrap_or(laws.text(kind)), values)
 }
 
 /// Seats by name, joined by ` and `.

@@ -100,7 +100,7 @@ proptest! {
 
     #[test]
     fn any_event_sequence_gets_a_ruling_or_a_clear_error(dealer in seat(), events in proptest::collection::vec(event(), 0..30)) {
-        let case = Case { edition: Edition::E1987, dealer, events, deal: None, contract: None, regulations: Vec::new() };
+        let case = Case { edition: Edition::E1987, dealer, events, deal: None, contract: None, regulations: Vec::new(), stated_editions: Vec::new() };
         match rule(&case) {
             Ok(ruling) => {
                 for i in &ruling.irregularities {
@@ -125,7 +125,7 @@ proptest! {
     fn legal_auctions_are_scanned_clean_and_ruled_without_irregularity((dealer, calls) in legal_auction()) {
         prop_assert_eq!(first_irregularity(dealer, &calls), None, "{:?}", calls);
         let events = calls.iter().map(|&(seat, call)| Event::Call { seat, call }).collect();
-        let ruling = rule(&Case { edition: Edition::E1987, dealer, events, deal: None, contract: None, regulations: Vec::new() }).unwrap();
+        let ruling = rule(&Case { edition: Edition::E1987, dealer, events, deal: None, contract: None, regulations: Vec::new(), stated_editions: Vec::new() }).unwrap();
         prop_assert!(ruling.irregularities.is_empty());
         prop_assert!(ruling.trace.is_empty());
     }
@@ -294,7 +294,7 @@ mod play {
             let deal = shuffled_deal(seed);
             let contract = contract(declarer, strain);
             let (events, _) = play_out(deal, contract, &choices, None);
-            let case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract), regulations: Vec::new() };
+            let case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract), regulations: Vec::new(), stated_editions: Vec::new() };
             let ruling = rule(&case).unwrap();
             let play = ruling.play.unwrap();
             prop_assert_eq!(play.tricks_played, 13);
@@ -323,7 +323,7 @@ mod play {
             }).collect();
             prop_assert_eq!(first_play_irregularity(&deal, contract.declarer, trump_suit(contract.strain), &plays), Some(at));
             for edition in Edition::ALL {
-                let case = Case { edition, dealer: Seat::N, events: events.clone(), deal: Some(deal), contract: Some(contract), regulations: Vec::new() };
+                let case = Case { edition, dealer: Seat::N, events: events.clone(), deal: Some(deal), contract: Some(contract), regulations: Vec::new(), stated_editions: Vec::new() };
                 let play = rule(&case).unwrap().play.unwrap();
                 prop_assert!(!play.revokes.is_empty());
                 for r in &play.revokes {
@@ -377,7 +377,7 @@ mod play {
             // The director is called at once.
             let mut events: Vec<Event> = legal[..at].to_vec();
             events.extend([Event::Play { seat, card }, Event::Director { answers: Vec::new(), by_seat: Vec::new() }]);
-            let mut case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract), regulations: Vec::new() };
+            let mut case = Case { edition: Edition::E1987, dealer: Seat::N, events, deal: Some(deal), contract: Some(contract), regulations: Vec::new(), stated_editions: Vec::new() };
             let mut ruling = rule(&case).unwrap();
             if ruling.irregularities.iter().any(|i| !i.open_questions.is_empty()) {
                 // The players and the director settle what the ruling depends on.
@@ -413,6 +413,7 @@ mod play {
                 deal: Some(deal),
                 contract: Some(contract(declarer, strain)),
             regulations: Vec::new(),
+            stated_editions: Vec::new(),
             };
             match rule(&case) {
                 Ok(ruling) => {

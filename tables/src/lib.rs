@@ -12,7 +12,7 @@
 //! ruled without a rebuild.
 
 mod text;
-pub use text::{Base, Piece, Selector, Template};
+pub use text::{Base, Number, Piece, Selector, Template};
 
 /// Where the engine learns a fact; mirrors the `source:` of each fact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -134,6 +134,12 @@ pub trait Laws: Sync {
     /// The words of what a rectification leaves standing (a lead restriction at the end of
     /// the auction, an obligation at the end of the record), if it has its own.
     fn standing(&self, rectification: Rectification) -> Option<&'static Template>;
+    /// The heading of a ruling entry, by the entry's name (the ruling's `irregularity`), if the
+    /// laws give one.
+    fn heading(&self, entry: &str) -> Option<&'static Template>;
+    /// A summary of the play's ruling (`revoke`: a revoke; `play`: the tricks played and won), if
+    /// the laws give one.
+    fn summary(&self, name: &str) -> Option<&'static Template>;
 }
 
 /// The most steps (a table and the tables it delegates to) one decision may

@@ -18,6 +18,24 @@ pub enum Base {
     Offender,
     /// The player whose turn it was.
     Turn,
+    /// In the play's summary: declarer, dummy, and the player who claimed.
+    Declarer,
+    Dummy,
+    Claimer,
+}
+
+/// A number a summary shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Number {
+    /// The revoke's trick: `{trick}`.
+    Trick,
+    /// The tricks played: `{played}`.
+    Played,
+    /// The tricks won by declarer's side and by the defenders: `{won.declarer}`, `{won.defenders}`.
+    WonByDeclarer,
+    WonByDefenders,
+    /// The tricks a claim gives the claimer's side of those not played: `{claim.tricks}`.
+    Claimed,
 }
 
 /// One piece of a template.
@@ -45,6 +63,10 @@ pub enum Piece {
     RestrictionSuit { fallback: &'static [Piece] },
     /// One text per value of `on`, indexed by the value's index: `{count|zero=…|one=…}`.
     Choose { on: Selector, arms: &'static [&'static [Piece]] },
+    /// In a summary, a number: `{trick}`, `{played}`, `{won.declarer}`.
+    Number(Number),
+    /// In the revoke summary, the suit led to the revoke trick: `{revoke.suit_led}`.
+    SuitLed,
 }
 
 /// What a choice in a template is made on.
@@ -62,6 +84,14 @@ pub enum Selector {
     /// In a `standing` text, whether the restricted lead is the opening lead: arms
     /// `opening`, `later`.
     RestrictionLead,
+    /// In the revoke summary, where the revoke stands: arms as `REVOKE_STATE`.
+    RevokeState,
+    /// In the revoke summary, what the revoke failed to do: arms as `REVOKE_KIND`.
+    RevokeKind,
+    /// In the play summary, how many tricks were played: arms `none`, `one`, `several`.
+    PlayedCount,
+    /// In the play summary, whether a claim ended the play: arms `none`, `made`.
+    Claim,
 }
 
 impl Selector {
@@ -70,4 +100,9 @@ impl Selector {
     pub const TURN_POSITION: [&'static str; 4] = ["offender", "lho", "partner", "rho"];
     pub const SEATS_COUNT: [&'static str; 3] = ["none", "one", "several"];
     pub const RESTRICTION_LEAD: [&'static str; 2] = ["opening", "later"];
+    pub const REVOKE_STATE: [&'static str; 6] =
+        ["established_corrected", "accepted_established", "established", "corrected", "accepted", "open"];
+    pub const REVOKE_KIND: [&'static str; 3] = ["follow_suit", "penalty", "penalty_card"];
+    pub const PLAYED_COUNT: [&'static str; 3] = ["none", "one", "several"];
+    pub const CLAIM: [&'static str; 2] = ["none", "made"];
 }

@@ -188,7 +188,18 @@ pub fn rule_json(app: &App, text: &str, edition: Option<&str>) -> Result<Vec<u8>
         },
     };
     match ruled {
-        Ok(ruling) => Ok(serde_json::to_vec(&ruling.versioned()).unwrap_or_default()),
+        Ok(ruling) => {
+            // A ruling of the load test's case is about 2.3 KB: one allocation, not a doubling.
+            let mut body = Vec::with_capacity(4096);
+            serde_json::to_writer(&mut body, &ruling.versioned()).map_err(|e| {
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal",
+                    format!("the ruling could not be written: {e}"),
+                )
+            })?;
+            Ok(body)
+        }
         Err((errors, read)) => Err(rejected(text, &errors, read.as_ref())),
     }
 }

@@ -15,6 +15,7 @@ use crate::model::*;
 use crate::source::{ClauseSrc, EditionFile, Parsed, SourceSet, VocabularyFile, S};
 use crate::syntax::{self, Expr, Literal};
 use std::collections::HashMap;
+use templates::Scope;
 
 /// Resolves a clause reference: `(checker, id, position, referring clause)`.
 type ClauseRef<'a> = dyn Fn(&mut Checker, &S, Option<Location>, &str) -> Option<usize> + 'a;
@@ -296,17 +297,40 @@ fn check_vocabulary(c: &mut Checker, v: VocabularyFile) -> Option<Program> {
         let mut def =
             RectificationDef { name: r.name.to_string(), doc: r.doc.to_string(), params, text: doc, standing: None };
         if let Some(text) = &r.text {
-            if let Some(t) = templates::check(c, &types, &def, text, &r.name, false) {
+            if let Some(t) = templates::check(c, &types, &def, text, &r.name, Scope::Text) {
                 def.text = t;
             }
         }
         if let Some(text) = &r.standing {
-            def.standing = templates::check(c, &types, &def, text, &r.name, true);
+            def.standing = templates::check(c, &types, &def, text, &r.name, Scope::Standing);
         }
         rectifications.push(def);
     }
-    let mut program =
-        Program { types, documents: Vec::new(), facts, rectifications, tables: Vec::new(), editions: Vec::new() };
+    check_unique(c, "heading of entry", v.headings.iter().map(|h| &h.entry));
+    let mut headings = Vec::new();
+    for h in &v.headings {
+        check_name(c, &h.entry, "entry");
+        if let Some(t) = templates::check(c, &types, &heading_context(&h.entry), &h.text, &h.entry, Scope::Text) {
+            headings.push((h.entry.to_string(), t));
+        }
+    }
+    check_unique(c, "summary", v.summaries.iter().map(|s| &s.name));
+    let mut summaries = Vec::new();
+    for s in &v.summaries {
+        if let Some(t) = summary(c, &types, &s.name, &s.text) {
+            summaries.push((s.name.to_string(), t));
+        }
+    }
+    let mut program = Program {
+        types,
+        documents: Vec::new(),
+        facts,
+        rectifications,
+        tables: Vec::new(),
+        headings,
+        summaries,
+        editions: Vec::new(),
+    };
     for t in &v.tables {
         check_name(c, &t.name, "table");
         let assume = t
@@ -704,6 +728,8 @@ fn check_edition(
         interface::check(c, p, &rules, &clauses, &name);
     }
     let (texts, standings) = edition_texts(c, p, &file);
+    let headings = edition_headings(c, p, &file);
+    let summaries = edition_summaries(c, p, &file);
     let errors_after = c.diagnostics.iter().filter(|d| d.is_error()).count();
     let files = {
         let mut f: Vec<String> = clauses.iter().map(|c| c.file.clone()).collect();
@@ -721,7 +747,53 @@ fn check_edition(
         verified_in_source: 0,
         texts,
         standings,
+        headings,
+        summaries,
     })
+}
+
+/// The names of the summaries, with the values each may name.
+const SUMMARIES: [(&str, Scope); 2] = [("revoke", Scope::Revoke), ("play", Scope::Play)];
+
+/// A summary's template, checked against what it summarizes (`None` on an error).
+fn summary(c: &mut Checker, types: &[TypeDef], name: &S, text: &S) -> Option<Template> {
+    let i = c.lookup("summary", name, SUMMARIES.iter().map(|s| s.0), c.loc(name), None)?;
+    templates::check(c, types, &heading_context(name), text, name, SUMMARIES[i].1)
+}
+
+/// An edition's summaries in place of the vocabulary's, each checked as the vocabulary's are.
+fn edition_summaries(c: &mut Checker, p: &Program, file: &EditionFile) -> Texts {
+    check_unique(c, "summary", file.summaries.iter().map(|s| &s.name));
+    let mut out = Vec::new();
+    for s in &file.summaries {
+        let known = p.summaries.iter().map(|(n, _)| n.as_str());
+        let Some(i) = c.lookup("summary", &s.name, known, c.loc(&s.name), None) else { continue };
+        if let Some(t) = summary(c, &p.types, &s.name, &s.text) {
+            out.push((i, t));
+        }
+    }
+    out
+}
+
+/// What a heading's template is checked against: the context of a ruling entry, with no
+/// parameters.
+fn heading_context(entry: &str) -> RectificationDef {
+    let empty = Template { source: String::new(), pieces: Vec::new() };
+    RectificationDef { name: entry.to_string(), doc: String::new(), params: Vec::new(), text: empty, standing: None }
+}
+
+/// An edition's headings in place of the vocabulary's, each checked as the vocabulary's are.
+fn edition_headings(c: &mut Checker, p: &Program, file: &EditionFile) -> Texts {
+    check_unique(c, "heading of entry", file.headings.iter().map(|h| &h.entry));
+    let mut out = Vec::new();
+    for h in &file.headings {
+        let known = p.headings.iter().map(|(n, _)| n.as_str());
+        let Some(i) = c.lookup("heading of entry", &h.entry, known, c.loc(&h.entry), None) else { continue };
+        if let Some(t) = templates::check(c, &p.types, &heading_context(&h.entry), &h.text, &h.entry, Scope::Text) {
+            out.push((i, t));
+        }
+    }
+    out
 }
 
 /// An edition's ruling texts in place of the vocabulary's, each checked as the vocabulary's are.
@@ -744,12 +816,12 @@ fn edition_texts(c: &mut Checker, p: &Program, file: &EditionFile) -> (Texts, Te
         }
         let def = &p.rectifications[r];
         if let Some(template) =
-            t.text.as_ref().and_then(|s| templates::check(c, &p.types, def, s, &t.rectification, false))
+            t.text.as_ref().and_then(|s| templates::check(c, &p.types, def, s, &t.rectification, Scope::Text))
         {
             texts.push((r, template));
         }
         if let Some(template) =
-            t.standing.as_ref().and_then(|s| templates::check(c, &p.types, def, s, &t.rectification, true))
+            t.standing.as_ref().and_then(|s| templates::check(c, &p.types, def, s, &t.rectification, Scope::Standing))
         {
             standings.push((r, template));
         }

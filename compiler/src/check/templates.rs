@@ -7,7 +7,12 @@
 //! (`{count|zero=no trick is|one=one trick is|two=two tricks are}`, `_=` for
 //! the values not listed). Every required parameter must be shown. A `standing` text
 //! (the words of a lead restriction or an obligation left standing) may also name
-//! `restriction.suit` and choose on `restriction.lead`.
+//! `restriction.suit` and choose on `restriction.lead`, and, for a play penalty, `{trick}`, the
+//! trick it binds (which shows its `play_duration` parameter). The summaries of the play's ruling
+//! name what they summarize instead: a revoke (`{offender}`, `{act}`, `{trick}`,
+//! `{revoke.suit_led}`, `{revoke.state|…}`, `{revoke.kind|…}`), or the play (`{declarer}`,
+//! `{dummy}`, `{played}`, `{played.count|…}`, `{won.declarer}`, `{won.defenders}`,
+//! `{claim|none=…|made=…}` with `{claim.seat}` and `{claim.tricks}`).
 
 use super::Checker;
 use crate::diagnostic::{did_you_mean, Code};
@@ -150,6 +155,16 @@ impl Parser<'_> {
     }
 }
 
+/// Which values a template may name: those of a ruling text, of a `standing` text, of the
+/// revoke summary or of the play summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Scope {
+    Text,
+    Standing,
+    Revoke,
+    Play,
+}
+
 /// The type of a placeholder's value, once its path is resolved.
 enum Ty {
     Seat(Base, u8),
@@ -165,6 +180,16 @@ enum Ty {
     RestrictionSuit,
     /// A value shown by choosing a text per value: (selector, value names).
     Choice(Selector, Vec<String>),
+    /// A number, in a summary.
+    Number(Number),
+    /// The revoke, in the revoke summary, shown by its parts; and its suit led.
+    Revoke,
+    SuitLed,
+    /// The tricks played (a number, or a choice on `count`), won (by its parts), and the claim
+    /// (a choice, with its parts), in the play summary.
+    Played,
+    Won,
+    Claim,
 }
 
 /// What a template is checked against.
@@ -173,8 +198,8 @@ struct Cx<'a> {
     r: &'a RectificationDef,
     src: &'a S,
     owner: &'a str,
-    /// A `standing` text, which may name `restriction`.
-    standing: bool,
+    /// The values it may name beyond the rectification's parameters.
+    scope: Scope,
 }
 
 /// Checks one template against rectification `r`; `owner` names it in diagnostics.
@@ -184,7 +209,7 @@ pub(super) fn check(
     r: &RectificationDef,
     src: &S,
     owner: &str,
-    standing: bool,
+    scope: Scope,
 ) -> Option<Template> {
     let nodes = match (Parser { s: src, pos: 0 }).sequence(false) {
         Ok(nodes) => nodes,
@@ -193,7 +218,8 @@ pub(super) fn check(
             return None;
         }
     };
-    let cx = Cx { types, r, src, owner, standing };
+    let cx = Cx { types, r, src, owner, scope };
+    let standing = scope == Scope::Standing;
     let mut used = vec![false; r.params.len()];
     let errors = c.diagnostics.len();
     let pieces = typed(c, &cx, &nodes, &mut used);
@@ -248,6 +274,26 @@ fn typed(c: &mut Checker, cx: &Cx, nodes: &[Node], used: &mut [bool]) -> Vec<Pie
                 format!("`{name}` has no value when there is no such suit"),
                 format!("give the text for that case after `?`: `{{{name}?the suit}}`"),
             ),
+            (Ty::Number(n), Form::Plain) => pieces.push(Piece::Number(n)),
+            (Ty::Played, Form::Plain) => pieces.push(Piece::Number(Number::Played)),
+            (Ty::SuitLed, Form::Plain) => pieces.push(Piece::SuitLed),
+            (Ty::Claim, Form::Choice(arms)) => {
+                let values: Vec<String> = Selector::CLAIM.iter().map(|s| s.to_string()).collect();
+                if let Some(arms) = choice(c, cx, &name, &values, arms, used) {
+                    pieces.push(Piece::Choose { on: Selector::Claim, arms });
+                }
+            }
+            (Ty::Revoke | Ty::Won, _) => wrong(
+                c,
+                format!("`{name}` is shown by its parts"),
+                "write `{revoke.suit_led}`, `{revoke.state|…}`, `{revoke.kind|…}`, `{won.declarer}` or `{won.defenders}`"
+                    .into(),
+            ),
+            (Ty::Claim, _) => wrong(
+                c,
+                "`claim` is shown by choosing a text for each of its values".into(),
+                "write `{claim|none=…|made=…}`".into(),
+            ),
             (Ty::Restriction, _) => wrong(
                 c,
                 "`restriction` is shown by its parts".into(),
@@ -278,23 +324,41 @@ fn typed(c: &mut Checker, cx: &Cx, nodes: &[Node], used: &mut [bool]) -> Vec<Pie
 
 /// The type of a placeholder's first name, marking a parameter it shows.
 fn root(c: &mut Checker, cx: &Cx, name: &str, at: &Range<usize>, used: &mut [bool]) -> Option<Ty> {
-    let context: &[&str] = if cx.standing {
-        &["offender", "turn", "act", "seats", "restriction"]
-    } else {
-        &["offender", "turn", "act", "seats"]
+    let context: &[&str] = match cx.scope {
+        Scope::Text => &["offender", "turn", "act", "seats"],
+        Scope::Standing => &["offender", "turn", "act", "seats", "restriction", "trick"],
+        Scope::Revoke => &["offender", "act", "trick", "revoke"],
+        Scope::Play => &["declarer", "dummy", "played", "won", "claim"],
     };
+    let summary = matches!(cx.scope, Scope::Revoke | Scope::Play);
     Some(match name {
-        "offender" => Ty::Seat(Base::Offender, 0),
-        "turn" => Ty::Seat(Base::Turn, 0),
-        "act" => Ty::Act,
-        "seats" => Ty::Seats,
-        "restriction" if cx.standing => Ty::Restriction,
+        "offender" if cx.scope != Scope::Play => Ty::Seat(Base::Offender, 0),
+        "turn" if !summary => Ty::Seat(Base::Turn, 0),
+        "act" if cx.scope != Scope::Play => Ty::Act,
+        "seats" if !summary => Ty::Seats,
+        "restriction" if cx.scope == Scope::Standing => Ty::Restriction,
+        "trick" if cx.scope == Scope::Revoke => Ty::Number(Number::Trick),
+        // In a `standing` text, the trick a play penalty binds: it shows the penalty's duration.
+        "trick" if cx.scope == Scope::Standing => {
+            for (k, p) in cx.r.params.iter().enumerate() {
+                if cx.types[p.ty].name == "play_duration" {
+                    used[k] = true;
+                }
+            }
+            Ty::Number(Number::Trick)
+        }
+        "revoke" if cx.scope == Scope::Revoke => Ty::Revoke,
+        "declarer" if cx.scope == Scope::Play => Ty::Seat(Base::Declarer, 0),
+        "dummy" if cx.scope == Scope::Play => Ty::Seat(Base::Dummy, 0),
+        "played" if cx.scope == Scope::Play => Ty::Played,
+        "won" if cx.scope == Scope::Play => Ty::Won,
+        "claim" if cx.scope == Scope::Play => Ty::Claim,
         name => {
             let known = context.iter().copied().chain(cx.r.params.iter().map(|p| p.name.as_str()));
             let k = c.lookup("placeholder", name, known, c.inner(cx.src, at), Some(cx.owner))? - context.len();
             used[k] = true;
             let def = &cx.types[cx.r.params[k].ty];
-            if def.name == "party" && cx.standing {
+            if def.name == "party" && cx.scope == Scope::Standing {
                 let help = "a standing text is about the player it binds: write `{seats}`";
                 let message = format!("`{name}` is not shown in a standing text");
                 c.error(Code::TypeError, c.inner(cx.src, at), Some(cx.owner), message, help);
@@ -341,6 +405,18 @@ fn resolve(c: &mut Checker, cx: &Cx, path: &[(String, Range<usize>)], used: &mut
                 (Some(Ty::Choice(Selector::RestrictionLead, strings(&Selector::RESTRICTION_LEAD))), &[])
             }
             (Ty::Restriction, _) => (None, &["suit", "lead"]),
+            (Ty::Revoke, "suit_led") => (Some(Ty::SuitLed), &[]),
+            (Ty::Revoke, "state") => (Some(Ty::Choice(Selector::RevokeState, strings(&Selector::REVOKE_STATE))), &[]),
+            (Ty::Revoke, "kind") => (Some(Ty::Choice(Selector::RevokeKind, strings(&Selector::REVOKE_KIND))), &[]),
+            (Ty::Revoke, _) => (None, &["suit_led", "state", "kind"]),
+            (Ty::Played, "count") => (Some(Ty::Choice(Selector::PlayedCount, strings(&Selector::PLAYED_COUNT))), &[]),
+            (Ty::Played, _) => (None, &["count"]),
+            (Ty::Won, "declarer") => (Some(Ty::Number(Number::WonByDeclarer)), &[]),
+            (Ty::Won, "defenders") => (Some(Ty::Number(Number::WonByDefenders)), &[]),
+            (Ty::Won, _) => (None, &["declarer", "defenders"]),
+            (Ty::Claim, "seat") => (Some(Ty::Seat(Base::Claimer, 0)), &[]),
+            (Ty::Claim, "tricks") => (Some(Ty::Number(Number::Claimed)), &[]),
+            (Ty::Claim, _) => (None, &["seat", "tricks"]),
             _ => (None, &[]),
         };
         match next {

@@ -373,7 +373,7 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
         tests.line("_ => &[],");
     }
     s.raw(format!(
-        "/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn index(&self, table: Table, facts: &Facts) -> usize {{\n        {}\n    }}\n\n    #[inline]\n    fn decisions(&self, table: Table) -> &'static [Decided] {{\n        {}\n    }}\n\n    #[inline]\n    fn entry(&self, table: Table, facts: &Facts) -> &'static Decided {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n}}",
+"/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn index(&self, table: Table, facts: &Facts) -> usize {{\n        {}\n    }}\n\n    #[inline]\n    fn decisions(&self, table: Table) -> &'static [Decided] {{\n        {}\n    }}\n\n    #[inline]\n    fn entry(&self, table: Table, facts: &Facts) -> &'static Decided {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n\n    fn heading(&self, entry: &str) -> Option<&'static Template> {{\n        HEADINGS.binary_search_by(|(name, _)| name.cmp(&entry)).ok().map(|i| &HEADINGS[i].1)\n    }}\n\n    fn summary(&self, name: &str) -> Option<&'static Template> {{\n        SUMMARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| t)\n    }}\n}}",
         e.name,
         rust_str(&e.name),
         rust_str(&e.title),
@@ -652,6 +652,42 @@ fn edition_texts(s: &mut Scope, p: &Program, e: &Edition) {
         standing.len(),
         standing.join("\n")
     ));
+    // Sorted by name, for `Laws::heading`'s binary search.
+    let mut order: Vec<usize> = (0..p.headings.len()).collect();
+    order.sort_by(|&a, &b| p.headings[a].0.cmp(&p.headings[b].0));
+    let headings: Vec<String> = order
+        .into_iter()
+        .map(|h| {
+            let t = p.heading(e, h);
+            format!(
+                "    ({}, Template {{ source: {}, pieces: {} }}),",
+                rust_str(&p.headings[h].0),
+                rust_str(&t.source),
+                pieces_expr(&t.pieces)
+            )
+        })
+        .collect();
+    s.raw(format!(
+        "/// The heading of each ruling entry, by the entry's name (sorted).\npub static HEADINGS: [(&str, Template); {}] = [\n{}\n];",
+        headings.len(),
+        headings.join("\n")
+    ));
+    let summaries: Vec<String> = (0..p.summaries.len())
+        .map(|i| {
+            let t = p.summary(e, i);
+            format!(
+                "    ({}, Template {{ source: {}, pieces: {} }}),",
+                rust_str(&p.summaries[i].0),
+                rust_str(&t.source),
+                pieces_expr(&t.pieces)
+            )
+        })
+        .collect();
+    s.raw(format!(
+        "/// The summaries of the play's ruling, by name.\npub static SUMMARIES: [(&str, Template); {}] = [\n{}\n];",
+        summaries.len(),
+        summaries.join("\n")
+    ));
 }
 
 fn pieces_expr(pieces: &[Piece]) -> String {
@@ -680,5 +716,7 @@ fn piece_expr(piece: &Piece) -> String {
             let arms: Vec<String> = arms.iter().map(|a| pieces_expr(a)).collect();
             format!("Piece::Choose {{ on: {on}, arms: &[{}] }}", arms.join(", "))
         }
+        Piece::Number(n) => format!("Piece::Number(Number::{n:?})"),
+        Piece::SuitLed => "Piece::SuitLed".into(),
     }
 }

@@ -19,6 +19,29 @@ pub struct VocabularyFile {
     pub rectifications: Vec<RectificationSrc>,
     /// The decision tables, each a question the engine asks an edition.
     pub tables: Vec<TableSrc>,
+    /// The headings of ruling entries, by the entry's name: what an entry answers, in words.
+    #[serde(default)]
+    pub headings: Vec<HeadingSrc>,
+    /// The summaries of the play's ruling: `revoke` (one revoke) and `play` (the tricks).
+    #[serde(default)]
+    pub summaries: Vec<SummarySrc>,
+}
+
+/// A summary of the play's ruling, by its name: a template over what it summarizes.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SummarySrc {
+    pub name: S,
+    pub text: S,
+}
+
+/// The heading of a ruling entry: a template over the entry's context (offender, turn, act).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeadingSrc {
+    /// The entry's name, as the JSON ruling's `irregularity` gives it.
+    pub entry: S,
+    pub text: S,
 }
 
 #[derive(Debug, Deserialize)]
@@ -110,6 +133,12 @@ pub struct EditionFile {
     /// Ruling texts of this edition in place of the vocabulary's.
     #[serde(default)]
     pub texts: Vec<TextSrc>,
+    /// Headings of ruling entries of this edition in place of the vocabulary's.
+    #[serde(default)]
+    pub headings: Vec<HeadingSrc>,
+    /// Summaries of this edition in place of the vocabulary's.
+    #[serde(default)]
+    pub summaries: Vec<SummarySrc>,
 }
 
 /// An edition's ruling text for one rectification, in place of the vocabulary's.

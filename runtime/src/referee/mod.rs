@@ -18,8 +18,8 @@ mod scan;
 use play::PlayState;
 pub use scan::first_irregularity;
 
-// `Known` is a 128-bit set of facts.
-const _: () = assert!(FactId::ALL.len() <= 128, "too many facts for the `Known` bitset");
+// `Known` is a 256-bit set of facts.
+const _: () = assert!(FactId::ALL.len() <= 256, "too many facts for the `Known` bitset");
 
 /// Why the referee cannot rule on a case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,34 +121,44 @@ struct Pending {
     target: Option<usize>,
 }
 
-/// The set of facts whose value is known, by `FactId` index.
+/// The set of facts whose value is known, by `FactId` index: two words of 128 bits.
 #[derive(Clone, Copy, Debug, Default)]
-struct Known(u128);
+struct Known([u128; 2]);
 
 impl Known {
     fn contains(&self, f: &FactId) -> bool {
-        self.0 & (1 << *f as u32) != 0
+        let i = *f as usize;
+        self.0[i / 128] & (1 << (i % 128)) != 0
     }
 
     fn insert(&mut self, f: FactId) {
-        self.0 |= 1 << f as u32;
+        let i = f as usize;
+        self.0[i / 128] |= 1 << (i % 128);
     }
 
     fn remove(&mut self, f: FactId) {
-        self.0 &= !(1 << f as u32);
+        let i = f as usize;
+        self.0[i / 128] &= !(1 << (i % 128));
     }
 
     /// The facts of both sets.
     fn and(self, other: Known) -> Known {
-        Known(self.0 & other.0)
+        Known([self.0[0] & other.0[0], self.0[1] & other.0[1]])
     }
 
     /// The facts of the set, in `FactId` order (a fact's index is its place in `FactId::ALL`).
     fn iter(self) -> impl Iterator<Item = FactId> {
-        let mut bits = self.0;
+        let [mut low, mut high] = self.0;
         std::iter::from_fn(move || {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits.wrapping_sub(1);
+            let i = if low != 0 {
+                let i = low.trailing_zeros() as usize;
+                low &= low.wrapping_sub(1);
+                i
+            } else {
+                let i = high.trailing_zeros() as usize + 128;
+                high &= high.wrapping_sub(1);
+                i
+            };
             FactId::ALL.get(i).copied()
         })
     }
@@ -311,6 +321,8 @@ struct Referee<'c> {
     /// A call out of rotation that a ruling put in rotation (a barred player's turn skipped)
     /// and that is an insufficient bid there: its index, to rule it as one in rotation.
     in_rotation_now: Option<usize>,
+    /// The decision being applied substituted a pass for the irregular call (Laws 37B, 38C).
+    pass_substituted: bool,
     /// The 1-based number of the `director` entry whose answers are being applied (or of the
     /// event being ruled): the event at fault for an answer that is wrong or that no rule admits.
     answered_at: usize,
@@ -324,10 +336,7 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
 /// Rules on a whole case with the given laws (the case's own edition is not consulted):
 /// an edition's generated tables, or a law directory's interpreted laws.
 pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
-    if let Some(e) = check(case).into_iter().next() {
-        return Err(e);
-    }
-    rule_checked(case, laws)
+    rule_all(case, laws).map_err(|mut errors| errors.swap_remove(0))
 }
 
 /// Rules on a case that [`check`] finds no error in.
@@ -358,6 +367,7 @@ fn rule_checked(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
         struck: Vec::new(),
         cancelling: None,
         in_rotation_now: None,
+        pass_substituted: false,
         answered_at: 0,
     };
     for (i, event) in case.events.iter().enumerate() {
@@ -468,12 +478,22 @@ fn auction_over(number: usize, seat: Seat, call: Call, when: &str) -> RefereeErr
 
 /// The errors of a case that do not depend on the state of the ruling, every one of them, in
 /// event order: each `director` answer (a judgement or choice of the vocabulary, with one of its
-/// values), each call in a case that gives the contract instead
+/// values, that the edition `laws` asks when the case states a ruling for it), each call in a case that gives the contract instead
 /// of the auction, and each card played, exposed or spread by a seat the deal did not give it
 /// to. `rule_with` refuses a case with any; the errors found while ruling depend on the state
 /// the earlier events leave, so ruling stops at the first.
-pub fn check(case: &Case) -> Vec<RefereeError> {
-    let mut errors = Vec::new();
+pub fn check(case: &Case, laws: &dyn Laws) -> Vec<RefereeError> {
+    let (mut errors, unasked) = check_parts(case, laws);
+    errors.extend(unasked);
+    errors.sort_by_key(|e| e.event); // stable: each event's errors in the order found
+    errors
+}
+
+/// The errors [`check`] finds: those of the record, and apart the answers that the edition
+/// does not ask (which change no ruling, so that the case can still be ruled, to report the
+/// errors found while ruling with them).
+fn check_parts(case: &Case, laws: &dyn Laws) -> (Vec<RefereeError>, Vec<RefereeError>) {
+    let (mut errors, mut not_asked) = (Vec::new(), Vec::new());
     let dealt = |number: usize, seat: Seat, card: crate::play::Card, errors: &mut Vec<RefereeError>| {
         let Some(deal) = &case.deal else { return };
         if !deal.hands[seat as usize].contains(card) {
@@ -482,15 +502,20 @@ pub fn check(case: &Case) -> Vec<RefereeError> {
             errors.push(err(number, format!("{seat} does not hold {card}{to}")));
         }
     };
+    // Ruled under an edition the case states a ruling for, every answer is one it asks.
+    let stated = case.stated_editions.iter().any(|e| e == laws.name());
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
         match event {
             Event::Director { answers, by_seat } => {
                 let given = answers.iter().map(|(n, v)| (n, v)).chain(by_seat.iter().map(|(_, _, n, v)| (n, v)));
-                // An answer that no table of the edition ruled under asks is not an error: a case
-                // may give the answers of each edition it states a ruling for (a 1987 wrong-board
-                // case answers `cancellation_requested`, which 2017's table does not ask).
-                errors.extend(given.filter_map(|(name, value)| answer_error(number, name, value).err()));
+                for (name, value) in given {
+                    match answer_error(number, name, value) {
+                        Ok((fact, _)) if stated => not_asked.extend(unasked(number, laws, fact)),
+                        Ok(_) => {}
+                        Err(e) => errors.push(e),
+                    }
+                }
             }
             Event::Call { seat, call } if case.contract.is_some() => {
                 errors.push(auction_over(number, *seat, *call, "the case gives the contract"))
@@ -514,17 +539,48 @@ pub fn check(case: &Case) -> Vec<RefereeError> {
             _ => {}
         }
     }
-    errors
+    (errors, not_asked)
 }
 
-/// Rules on a whole case, as [`rule_with`], or gives every error [`check`] finds (or the first
-/// error found while ruling).
-pub fn rule_all(case: &Case, laws: &dyn Laws) -> Result<Ruling, Vec<RefereeError>> {
-    let errors = check(case);
-    if !errors.is_empty() {
-        return Err(errors);
+/// The error of an answer that no table of the edition `laws` asks, and that the referee does
+/// not use either (an artificial bid's `indicated_denomination`, Laws 27B1(a), 29C): it names
+/// the built-in editions whose tables do ask it. A case ruled under several editions gives
+/// each edition its answers (`docs/case-files.md`, "Answers by edition").
+fn unasked(event: usize, laws: &dyn Laws, fact: FactId) -> Option<RefereeError> {
+    const USED_BY_THE_REFEREE: [FactId; 1] = [FactId::IndicatedDenomination];
+    let asks = |l: &dyn Laws| Table::ALL.iter().any(|t| l.tests(*t).contains(&fact));
+    if USED_BY_THE_REFEREE.contains(&fact) || asks(laws) {
+        return None;
     }
-    rule_checked(case, laws).map_err(|e| vec![e])
+    let others: Vec<&str> = tables::Edition::ALL
+        .iter()
+        .map(|e| e.laws())
+        .filter(|l| l.name() != laws.name() && asks(*l))
+        .map(|l| l.name())
+        .collect();
+    let which = match others.as_slice() {
+        [] => "no edition's tables ask it".to_string(),
+        [one] => format!("the tables of edition {one} ask it"),
+        many => format!("the tables of editions {} ask it", many.join(", ")),
+    };
+    Some(err(event, format!("`{}` is asked by no table of edition {}: {which}", fact.name(), laws.name())))
+}
+
+/// Rules on a whole case, as [`rule_with`], or gives every error [`check`] finds, in event
+/// order. An answer the edition does not ask changes no ruling: the case is then still ruled,
+/// and the first error found while ruling, if any, is reported with it.
+pub fn rule_all(case: &Case, laws: &dyn Laws) -> Result<Ruling, Vec<RefereeError>> {
+    let (mut errors, unasked) = check_parts(case, laws);
+    if errors.is_empty() {
+        match rule_checked(case, laws) {
+            Ok(ruling) if unasked.is_empty() => return Ok(ruling),
+            Ok(_) => {}
+            Err(e) => errors.push(e),
+        }
+    }
+    errors.extend(unasked);
+    errors.sort_by_key(|e| e.event); // stable: each event's errors in the order found
+    Err(errors)
 }
 
 /// The tables the auction is ruled by: its entry table, the tables it delegates to, and the
@@ -1206,6 +1262,7 @@ impl Referee<'_> {
 
     fn decide(&mut self, mut p: Pending, answers: &[(String, String)]) -> Result<(), RefereeError> {
         self.cancelled_onwards = false;
+        self.pass_substituted = false;
         self.withdrawn_earlier = None;
         self.refused_record = None;
         answer(self.at_fault(p.event, answers), answers, &mut p.facts, &mut p.known)?;
@@ -1368,6 +1425,7 @@ impl Referee<'_> {
                 self.turn = p.turn_of;
             }
             Rectification::SubstitutePass => {
+                self.pass_substituted = true;
                 self.push_call(Made { seat: p.offender, call: Call::Pass, cancelled: false });
                 self.turn = p.offender.lho();
             }
@@ -1465,7 +1523,7 @@ impl Referee<'_> {
                         seat,
                         offender: p.offender,
                         withdrawn: self.withdrawn_earlier.unwrap_or(p.call),
-                        facts: p.facts,
+                        facts: Facts { pass_substituted: self.pass_substituted, ..p.facts },
                         known: p.known,
                         event: p.event,
                         suit_showing_pass: self.withdrawn_earlier.is_none()
@@ -1590,7 +1648,10 @@ impl Referee<'_> {
             // The words of a restriction are its rectification's `standing` text.
             let words = |kind: Rectification, restriction: Option<(Option<Strain>, bool)>| {
                 let context = Context { offender, act: Act::Call(l.withdrawn), turn_of: seat };
-                crate::text::standing(self.laws, &crate::text::Filling { context, seats: &[seat], kind, restriction })
+                crate::text::standing(
+                    self.laws,
+                    &crate::text::Filling { context, seats: &[seat], kind: Some(kind), restriction, summary: None },
+                )
             };
             // Whether the restriction lapses at the end of the auction is the tables' to say. (A
             // lapsed restriction keeps the clauses that imposed it, as its rulings always have.)
@@ -1605,7 +1666,7 @@ impl Referee<'_> {
                     text: words(l.kind, None),
                     clauses: l.clauses.clone(),
                 },
-                (true, Some(false), Some(c)) => {
+                (true, Some((false, _)), Some(c)) => {
                     let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
                     self.cite(&clauses);
                     let opening = c.declarer.lho() == seat;
@@ -1633,22 +1694,14 @@ impl Referee<'_> {
                         clauses,
                     }
                 }
-                (true, Some(true), Some(_)) => LeadRestriction {
+                // Why it lapses is the `standing` text of the table's rectification.
+                (true, Some((true, lapse)), _) => LeadRestriction {
                     seat,
                     status: LeadStatus::Lapsed,
                     kind: None,
                     suit: None,
                     opening_lead: false,
-                    text: format!("{offender}'s side declares, so {seat} is not restricted"),
-                    clauses: l.clauses.clone(),
-                },
-                (true, Some(true), None) => LeadRestriction {
-                    seat,
-                    status: LeadStatus::Lapsed,
-                    kind: None,
-                    suit: None,
-                    opening_lead: false,
-                    text: "the deal is passed out".into(),
+                    text: words(lapse, None),
                     clauses: l.clauses.clone(),
                 },
                 (true, _, _) => LeadRestriction {
@@ -1673,7 +1726,13 @@ impl Referee<'_> {
                     let call = if let Bound::Repeat(c) = b.bound { c } else { Call::Pass };
                     let context = Context { offender: b.seat, act: Act::Call(call), turn_of: b.seat };
                     let kind = b.imposed_by.rectification;
-                    let filling = crate::text::Filling { context, seats: &[b.seat], kind, restriction: None };
+                    let filling = crate::text::Filling {
+                        context,
+                        seats: &[b.seat],
+                        kind: Some(kind),
+                        restriction: None,
+                        summary: None,
+                    };
                     let text = crate::text::standing(self.laws, &filling);
                     Obligation { seat: b.seat, text, clauses: b.imposed_by.trace().map(|c| c.id).collect() }
                 })
@@ -1685,6 +1744,10 @@ impl Referee<'_> {
             (Some(c), Some(p)) if p.declarer != c.declarer => Some(auction::Contract { declarer: p.declarer, ..c }),
             _ => contract,
         };
+        // Each entry's heading is its laws' template, filled when it is shown.
+        for ir in &mut self.irregularities {
+            ir.heading_template = self.laws.heading(ir.irregularity);
+        }
         Ruling {
             edition: self.laws.name(),
             dealer: self.case.dealer,
@@ -1802,7 +1865,7 @@ fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static 
         }
     }
     let shown = known.and(tested);
-    let mut out = Vec::with_capacity(shown.0.count_ones() as usize);
+    let mut out = Vec::with_capacity((shown.0[0].count_ones() + shown.0[1].count_ones()) as usize);
     out.extend(shown.iter().map(|f| (f.name(), f.values()[facts.get(f)])));
     out
 }
@@ -1903,5 +1966,56 @@ mod tests {
         assert_eq!(a.and(b).iter().collect::<Vec<_>>(), vec![all[3], all[all.len() - 1]]);
         assert_eq!(a.iter().count(), 4);
         assert_eq!(Known::default().iter().next(), None);
+    }
+
+    /// A pass out of rotation at partner's turn, judged natural, with one answer more.
+    fn pass_at_partners_turn(edition: tables::Edition, extra: (&str, &str), stated: &[&str]) -> Case {
+        let call = |seat, call| Event::Call { seat, call };
+        let answers = vec![("pass_meaning".into(), "natural".into()), (extra.0.into(), extra.1.into())];
+        Case {
+            edition,
+            dealer: Seat::N,
+            events: vec![
+                call(Seat::N, Call::Bid { level: 1, strain: Strain::Hearts }),
+                call(Seat::E, Call::Pass),
+                call(Seat::N, Call::Pass),
+                Event::Director { answers, by_seat: Vec::new() },
+            ],
+            deal: None,
+            contract: None,
+            regulations: Vec::new(),
+            stated_editions: stated.iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn an_answer_no_table_of_a_stated_edition_asks_is_an_error() {
+        use tables::Edition::{E1987, E2017};
+        // 2017's comparable call (Law 23) is no 1987 judgement: an error at the entry, naming it.
+        let case = pass_at_partners_turn(E1987, ("replacement_comparable", "false"), &["1987"]);
+        let errors = rule_all(&case, E1987.laws()).expect_err("an answer 1987 does not ask");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!((errors[0].event, &errors[0].kind), (4, &ErrorKind::Malformed));
+        assert_eq!(
+            errors[0].message,
+            "`replacement_comparable` is asked by no table of edition 1987: the tables of edition 2017 ask it"
+        );
+        assert!(rule_with(&case, E1987.laws()).is_err());
+        // Ruled under 2017, which the case does not state a ruling for, the answer is 2017's own;
+        // and a 1987 judgement ruled under 2017 (not stated) is another edition's and changes nothing.
+        assert!(rule_all(&case, E2017.laws()).is_ok());
+        let change = pass_at_partners_turn(E1987, ("change_choice", "change"), &["1987"]);
+        let (with, without) = (
+            rule_all(&change, E2017.laws()),
+            rule_all(&pass_at_partners_turn(E1987, ("pass_meaning", "natural"), &[]), E2017.laws()),
+        );
+        assert_eq!(with.expect("not stated: no error").to_text(), without.expect("rules").to_text());
+        // Stated for 2017 too (an `expect:` block), it is an error there.
+        let stated = pass_at_partners_turn(E1987, ("change_choice", "change"), &["1987", "2017"]);
+        let errors = rule_all(&stated, E2017.laws()).expect_err("an answer 2017 does not ask");
+        assert!(errors[0].message.contains("`change_choice` is asked by no table of edition 2017"), "{errors:?}");
+        // An artificial bid's indicated denomination is used by the referee itself (27B1(a)).
+        assert!(rule_all(&pass_at_partners_turn(E2017, ("indicated_denomination", "hearts"), &["2017"]), E2017.laws())
+            .is_ok());
     }
 }

@@ -2,6 +2,7 @@
 //! stays on the table.
 
 use super::*;
+use crate::text::{Filling, Summary};
 use bridgelaw_tables::LateAttention;
 
 impl Referee<'_> {
@@ -28,6 +29,7 @@ impl Referee<'_> {
                 rules: state.established_by[i].iter().map(|v| v.rule).collect(),
                 rectifications: state.established_by[i].iter().cloned().collect(),
                 transferred: 0,
+                template: self.laws.summary("revoke"),
             };
             if complete && r.established {
                 let t = r.trick - 1;
@@ -125,26 +127,16 @@ impl Referee<'_> {
             .bindings
             .iter()
             .map(|b| {
-                let text = match b.bound {
-                    PlayBound::LeadSuit(s) => format!("{} must lead {} at his next lead, if he can", b.seat, s.name()),
-                    PlayBound::NoLeadOfSuit(s, LeadDuration::WhileOnLead) => {
-                        format!("{} may not lead {} for as long as he retains the lead", b.seat, s.name())
-                    }
-                    PlayBound::NoLeadOfSuit(s, LeadDuration::NextLead) => {
-                        format!("{} may not lead {} at his next lead", b.seat, s.name())
-                    }
-                    PlayBound::Highest(t) => {
-                        format!("{} must play his highest card of the suit led to trick {t}", b.seat)
-                    }
-                    PlayBound::Lowest(t) => {
-                        format!("{} must play his lowest card of the suit led to trick {t}", b.seat)
-                    }
-                    PlayBound::OtherSuit(t) => format!("{} must play a card of another suit to trick {t}", b.seat),
-                    PlayBound::NotSuit(s, t) => format!("{} may not play {} to trick {t}", b.seat, s.name()),
-                    PlayBound::Suit(s, t) => format!("{} must play {} to trick {t}, if he can", b.seat, s.name()),
-                    PlayBound::Card(c, t) => format!("{} must play {c} to trick {t} at his proper turn", b.seat),
-                };
-                Obligation { seat: b.seat, text, clauses: b.clauses.clone() }
+                // The words are the `standing` text of the rectification that imposed it.
+                let v = &b.view;
+                let summary = b.bound.trick().map(|trick| Summary::Binding { trick });
+                let filling =
+                    Filling { context: v.context, seats: &[b.seat], kind: Some(v.kind), restriction: None, summary };
+                Obligation {
+                    seat: b.seat,
+                    text: crate::text::standing(self.laws, &filling),
+                    clauses: v.clauses.clone(),
+                }
             })
             .collect();
         let mut tricks: Vec<TrickView> = state
@@ -172,6 +164,7 @@ impl Referee<'_> {
             revokes,
             penalty_cards,
             adjusted: complete.then(|| (won.0 - transfers.0 + transfers.1, won.1 - transfers.1 + transfers.0)),
+            template: self.laws.summary("play"),
         })
     }
 

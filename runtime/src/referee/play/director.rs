@@ -2,6 +2,7 @@
 //! pending matter he rules on first.
 
 use super::*;
+use bridgelaw_tables::AttentionDrawn;
 
 impl Referee<'_> {
     /// The director is called during the play.
@@ -84,9 +85,9 @@ impl Referee<'_> {
     /// awaiting him (a revoke to correct, declarer's choice for a lead) he rules on first.
     /// `ruled`: something was ruled before, or at this entry.
     fn rule_next(&mut self, event: usize, answers: &[(String, String)], ruled: bool) -> Result<(), RefereeError> {
-        let st = self.st();
-        let unestablished = st.revokes.iter().rposition(|r| !r.established && !r.corrected && !r.accepted);
-        let (restricted, holder) = (st.restricted_lead_due(), st.penalty_card_holder());
+        let holder = self.penalty_card_holder();
+        let unestablished = self.revoke_to_correct(AttentionDrawn::DirectorCalled);
+        let restricted = self.st().restricted_lead_due();
         // Which of the matters awaiting him the director rules on first, as the table says.
         let lead_choice = [FactId::RestrictedLeadOption, FactId::ProhibitedSuit, FactId::PenaltyCardLead];
         let facts = Facts {
@@ -256,25 +257,13 @@ impl Referee<'_> {
             }
             return self.rule_play(p, &[]);
         }
-        let st = self.st();
-        // Twelve tricks played and the last one claimed is the end of play too.
-        if st.tricks.len() < 12 || (st.tricks.len() == 12 && st.claim().is_none()) {
-            return Ok(());
-        }
-        let twelfth = st.revokes.iter().position(|r| r.trick == 12 && r.established && !r.corrected && !r.accepted);
-        let Some(i) = twelfth else { return Ok(()) };
-        let r = st.revokes[i].clone();
-        let facts = Facts {
-            offender_role: st.role(r.seat),
-            revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
-            revoke_card_faced: r.card_faced,
-            revoke_established: true,
-            revoke_on_twelfth_trick: true,
-            revoke_before_partner_played: revoke::before_partner(&st.tricks[11], r.seat),
-            ..Facts::default()
+        // The revokes the end of the record draws attention to, as the table says (Law 62D).
+        let attention = if revoke::play_over(self.st()) {
+            AttentionDrawn::EndOfPlay
+        } else {
+            AttentionDrawn::EndOfUnfinishedRecord
         };
-        let subject = Subject::Revoke { index: i, card: r.card };
-        let p = self.pending_play(events, r.seat, subject, r.seat, Table::RevokeCorrection, facts);
-        self.rule_play(p, &[])
+        let Some(i) = self.revoke_to_correct(attention) else { return Ok(()) };
+        self.correction(events, i, &[])
     }
 }

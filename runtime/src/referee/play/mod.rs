@@ -10,7 +10,7 @@ use crate::case::SeatAnswer;
 use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
 use bridgelaw_tables::{
     AcceptedRevoke, AskedRole, AskerRole, EstablishingAct, Exposure, IrregularLeadOutcome, LeadDuration, NamedSuit,
-    NextCard, OffenderRole, PlayIrregularity, RestrictionKind, TransferSource,
+    NextCard, OffenderRole, PlayDuration, PlayIrregularity, RestrictionKind, TransferSource,
 };
 
 /// The director's judgements kept for the end of play: whether the law compensates a revoke's
@@ -20,8 +20,9 @@ const END_JUDGEMENTS: [FactId; 2] = [FactId::RevokeCompensation, FactId::MoreTri
 /// What an earlier rectification obliges a player to lead or play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum PlayBound {
-    /// At his next lead, a card of this suit.
-    LeadSuit(Suit),
+    /// A card of this suit, at his next lead only or for as long as he retains the lead, as the
+    /// rectification's duration says.
+    LeadSuit(Suit, LeadDuration),
     /// No lead of this suit, for as long as he retains the lead or at his next lead only, as the
     /// rectification's duration says.
     NoLeadOfSuit(Suit, LeadDuration),
@@ -48,7 +49,8 @@ struct PlayBinding {
     premature: bool,
     /// He has led since it was imposed: a prohibition lapses once he then loses the lead.
     has_led: bool,
-    clauses: Vec<&'static str>,
+    /// The rectification that imposed it: its clauses, and its `standing` words.
+    view: Rectified,
 }
 
 #[derive(Clone, Debug)]
@@ -83,6 +85,46 @@ enum Subject {
     /// A lead restriction the auction left: the withdrawn call the ruling names, and the suit it
     /// restricts, if it is the withdrawn call's.
     Restriction { call: Call, suit: Option<Suit> },
+}
+
+impl PlayBound {
+    /// How long a requirement or prohibition of a lead lasts; `None` for a play penalty.
+    fn lead_duration(self) -> Option<LeadDuration> {
+        match self {
+            PlayBound::LeadSuit(_, d) | PlayBound::NoLeadOfSuit(_, d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// The trick a play penalty binds; `None` for a requirement or prohibition of a lead.
+    fn trick(self) -> Option<usize> {
+        match self {
+            PlayBound::Highest(t)
+            | PlayBound::Lowest(t)
+            | PlayBound::OtherSuit(t)
+            | PlayBound::NotSuit(_, t)
+            | PlayBound::Suit(_, t)
+            | PlayBound::Card(_, t) => Some(t),
+            PlayBound::LeadSuit(..) | PlayBound::NoLeadOfSuit(..) => None,
+        }
+    }
+
+    /// The suit a requirement to lead names.
+    fn required_lead(self) -> Option<Suit> {
+        match self {
+            PlayBound::LeadSuit(s, _) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// The number of the trick a play penalty binds, as its duration says, from the trick in
+/// progress `number`.
+fn bound_trick(number: usize, lasts: PlayDuration) -> usize {
+    match lasts {
+        PlayDuration::CurrentTrick => number,
+        PlayDuration::NextTrick => number + 1,
+    }
 }
 
 impl From<Card> for Subject {
@@ -206,6 +248,8 @@ pub(super) struct PlayState {
     correction: Option<Correction>,
     /// The trick for which declarer's penalty-card lead options were settled.
     lead_options_settled: Option<usize>,
+    /// The major penalty cards, with their owners, for which declarer was given lead options.
+    lead_options_given: Vec<(Seat, Card)>,
     /// The establishment table's answer for each establishing act, by the offending side or
     /// not, once asked: the rectification establishing the revoke, if any.
     establishes: [Option<Option<Traced>>; EstablishingAct::ALL.len() * 2],
@@ -303,14 +347,17 @@ impl PlayState {
             .flatten()
     }
 
-    /// The seat whose major penalty card gives declarer lead options now, if any.
-    fn penalty_card_holder(&self) -> Option<Seat> {
+    /// The seat with a major penalty card whose partner is to lead, declarer not having chosen for
+    /// this lead, and that card.
+    fn lead_options_holder(&self) -> Option<(Seat, Card)> {
         let holder = self.current.leader.partner();
-        (self.current.cards.is_empty()
-            && self.pending.is_none()
-            && self.lead_options_settled != Some(self.trick_number())
-            && self.penalty_cards.iter().any(|p| p.seat == holder && p.major))
-        .then_some(holder)
+        if !self.current.cards.is_empty()
+            || self.pending.is_some()
+            || self.lead_options_settled == Some(self.trick_number())
+        {
+            return None;
+        }
+        self.penalty_cards.iter().find(|p| p.seat == holder && p.major).map(|p| (holder, p.card))
     }
 }
 
@@ -334,6 +381,18 @@ fn relation(from: Seat, to: Seat) -> Turn {
 }
 
 impl Referee<'_> {
+    /// The seat whose major penalty card gives declarer lead options now, if any: the
+    /// `penalty_card_lead_occasion` table says whether this lead is one (the first, or a later
+    /// one while the card is on the table).
+    fn penalty_card_holder(&self) -> Option<Seat> {
+        let st = self.play.as_ref()?;
+        let (holder, card) = st.lead_options_holder()?;
+        let facts =
+            Facts { penalty_card_options_given: st.lead_options_given.contains(&(holder, card)), ..Facts::default() };
+        let d = self.ask_derived(Table::PenaltyCardLeadOccasion, &facts);
+        d.outcomes().any(|t| t.rectification == Rectification::LeadOptionsDue).then_some(holder)
+    }
+
     #[allow(clippy::expect_used, reason = "play events are ruled only once the play has started")]
     fn st(&mut self) -> &mut PlayState {
         self.play.as_mut().expect("the play has started")
@@ -366,7 +425,11 @@ impl Referee<'_> {
         let deal = self.case.deal.ok_or_else(|| err(event, "a card is played, but the case gives no `deal`"))?;
         // The lead restrictions that apply: the offending side defends, and the table gives one.
         let mut restricted = Vec::new();
-        for l in self.leads.iter().filter(|l| self.restriction_lapses(Some(contract), l.offender) == Some(false)) {
+        for l in self
+            .leads
+            .iter()
+            .filter(|l| self.restriction_lapses(Some(contract), l.offender).map(|(l, _)| l) == Some(false))
+        {
             let LeadDecision { kind, suit, open, .. } = self.lead_restriction(l);
             if let Some(open) = open {
                 return Err(err(event, format!("the play cannot start: the lead restriction on {}: {open}", l.seat)));
@@ -405,6 +468,7 @@ impl Referee<'_> {
             phase: Phase::Play,
             correction: None,
             lead_options_settled: None,
+            lead_options_given: Vec::new(),
             honours: (0, 0),
             establishes: [None; EstablishingAct::ALL.len() * 2],
             restricted,
@@ -428,7 +492,7 @@ impl Referee<'_> {
         &self,
         contract: Option<auction::Contract>,
         offender: Seat,
-    ) -> Option<bool> {
+    ) -> Option<(bool, Rectification)> {
         let facts = Facts {
             restricted_side_declares: contract.is_some_and(|c| c.declarer.same_side(offender)),
             deal_passed_out: contract.is_none(),
@@ -436,8 +500,8 @@ impl Referee<'_> {
         };
         let d = self.ask_derived(Table::RestrictionLapse, &facts);
         d.outcomes().find_map(|t| match t.rectification {
-            Rectification::RestrictionLapses => Some(true),
-            Rectification::RestrictionApplies => Some(false),
+            k @ Rectification::RestrictionLapses { .. } => Some((true, k)),
+            k @ Rectification::RestrictionApplies => Some((false, k)),
             _ => None,
         })
     }
@@ -600,22 +664,22 @@ impl Referee<'_> {
             _ => subject.act(),
         };
         let seats = match t.rectification {
-            Rectification::PartnerPlaysHighest
-            | Rectification::PartnerPlaysLowest
-            | Rectification::PartnerPlaysOtherSuit
+            Rectification::PartnerPlaysHighest { .. }
+            | Rectification::PartnerPlaysLowest { .. }
+            | Rectification::PartnerPlaysOtherSuit { .. }
             | Rectification::PartnerPlaysSuit { .. }
             | Rectification::PartnerMayNotPlaySuit { .. } => vec![p.offender.partner()],
             Rectification::PenaltyCard { .. }
             | Rectification::MajorPenaltyCard
             | Rectification::MinorPenaltyCard
-            | Rectification::PlayAtProperTurn
+            | Rectification::PlayAtProperTurn { .. }
             | Rectification::FaceDownLeadRetracted => {
                 vec![p.offender]
             }
             Rectification::ReviewLineOfPlay => vec![self.play.as_ref().map_or(p.offender, |st| st.declarer)],
             Rectification::OptionsExplained => vec![p.offender.lho(), p.offender.rho()],
-            Rectification::LeadSameSuit
-            | Rectification::RequirePenaltyCardSuit
+            Rectification::LeadSameSuit { .. }
+            | Rectification::RequirePenaltyCardSuit { .. }
             | Rectification::ProhibitPenaltyCardSuit { .. }
             | Rectification::PenaltyCardStays
             | Rectification::RequireNamedPenaltyCardSuit { .. }
@@ -624,7 +688,7 @@ impl Referee<'_> {
             | Rectification::ImproperInquiry
             | Rectification::InspectionAllowed
             | Rectification::InspectionRefused
-            | Rectification::RequireRestrictedSuit
+            | Rectification::RequireRestrictedSuit { .. }
             | Rectification::ProhibitRestrictedSuit { .. }
             | Rectification::ProhibitNamedSuit { .. }
             | Rectification::ProhibitionRefused { .. }
@@ -644,8 +708,8 @@ impl Referee<'_> {
     }
 
     fn bind_play(&mut self, seat: Seat, bound: PlayBound, premature: bool, view: &Rectified) {
-        let clauses = view.clauses.clone();
-        self.st().bindings.push(PlayBinding { seat, bound, premature, has_led: false, clauses });
+        let view = view.clone();
+        self.st().bindings.push(PlayBinding { seat, bound, premature, has_led: false, view });
     }
 
     /// Carries a play rectification into the state of the play; returns it, with the
@@ -697,7 +761,9 @@ impl Referee<'_> {
             {
                 self.st().phase = Phase::DeclarerToLeadAgain;
             }
-            Rectification::LeadSameSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),
+            Rectification::LeadSameSuit { lasts } => {
+                self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?, lasts), false, &view)
+            }
             Rectification::ProperLeadStands => {
                 let st = self.st();
                 for (s, c) in std::mem::take(&mut st.current.cards) {
@@ -713,23 +779,27 @@ impl Referee<'_> {
                 }
                 return Ok(out);
             }
-            Rectification::PartnerPlaysHighest => {
-                self.bind_play(p.offender.partner(), PlayBound::Highest(number), true, &view)
+            Rectification::PartnerPlaysHighest { lasts } => {
+                self.bind_play(p.offender.partner(), PlayBound::Highest(bound_trick(number, lasts)), true, &view)
             }
-            Rectification::PartnerPlaysLowest => {
-                self.bind_play(p.offender.partner(), PlayBound::Lowest(number), true, &view)
+            Rectification::PartnerPlaysLowest { lasts } => {
+                self.bind_play(p.offender.partner(), PlayBound::Lowest(bound_trick(number, lasts)), true, &view)
             }
-            Rectification::PartnerPlaysOtherSuit => {
-                self.bind_play(p.offender.partner(), PlayBound::OtherSuit(number), true, &view)
+            Rectification::PartnerPlaysOtherSuit { lasts } => {
+                self.bind_play(p.offender.partner(), PlayBound::OtherSuit(bound_trick(number, lasts)), true, &view)
             }
-            Rectification::PartnerMayNotPlaySuit { suit } => {
-                self.bind_play(p.offender.partner(), PlayBound::NotSuit(named_suit(suit), number), true, &view)
+            Rectification::PartnerMayNotPlaySuit { suit, lasts } => {
+                let bound = PlayBound::NotSuit(named_suit(suit), bound_trick(number, lasts));
+                self.bind_play(p.offender.partner(), bound, true, &view)
             }
-            Rectification::PartnerPlaysSuit { suit } => {
-                self.bind_play(p.offender.partner(), PlayBound::Suit(named_suit(suit), number), true, &view)
+            Rectification::PartnerPlaysSuit { suit, lasts } => {
+                let bound = PlayBound::Suit(named_suit(suit), bound_trick(number, lasts));
+                self.bind_play(p.offender.partner(), bound, true, &view)
             }
             // The card stays in his hand, to be played at his turn.
-            Rectification::PlayAtProperTurn => self.bind_play(p.offender, PlayBound::Card(card?, number), false, &view),
+            Rectification::PlayAtProperTurn { lasts } => {
+                self.bind_play(p.offender, PlayBound::Card(card?, bound_trick(number, lasts)), false, &view)
+            }
             Rectification::OptionNotAvailable => {
                 let given = [FactId::PrematureOption, FactId::LeadChoice]
                     .iter()
@@ -746,16 +816,17 @@ impl Referee<'_> {
             Rectification::ReviewLineOfPlay => {
                 self.reviews.push(DamageReview { seats: view.seats.clone(), review: view.clone() })
             }
-            Rectification::RequirePenaltyCardSuit | Rectification::ProhibitPenaltyCardSuit { .. } => {
+            Rectification::RequirePenaltyCardSuit { .. } | Rectification::ProhibitPenaltyCardSuit { .. } => {
                 let suit = suit?;
                 let bound = match t.rectification {
                     Rectification::ProhibitPenaltyCardSuit { lasts } => PlayBound::NoLeadOfSuit(suit, lasts),
-                    _ => PlayBound::LeadSuit(suit),
+                    Rectification::RequirePenaltyCardSuit { lasts } => PlayBound::LeadSuit(suit, lasts),
+                    _ => return Err(misapplied()),
                 };
                 self.bind_play(p.turn_of, bound, false, &view);
                 self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
             }
-            Rectification::RequireNamedPenaltyCardSuit { suit }
+            Rectification::RequireNamedPenaltyCardSuit { suit, .. }
             | Rectification::ProhibitNamedPenaltyCardSuit { suit, .. } => {
                 let suit = named_suit(suit);
                 if !self.st().penalty_cards.iter().any(|c| c.seat == p.offender && c.card.suit == suit) {
@@ -766,7 +837,8 @@ impl Referee<'_> {
                 }
                 let bound = match t.rectification {
                     Rectification::ProhibitNamedPenaltyCardSuit { lasts, .. } => PlayBound::NoLeadOfSuit(suit, lasts),
-                    _ => PlayBound::LeadSuit(suit),
+                    Rectification::RequireNamedPenaltyCardSuit { lasts, .. } => PlayBound::LeadSuit(suit, lasts),
+                    _ => return Err(misapplied()),
                 };
                 self.bind_play(p.turn_of, bound, false, &view);
                 self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
@@ -780,7 +852,9 @@ impl Referee<'_> {
                 out.extend(self.other_revoke_penalty_card(p, exposure)?);
                 return Ok(out);
             }
-            Rectification::RequireRestrictedSuit => self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?), false, &view),
+            Rectification::RequireRestrictedSuit { lasts } => {
+                self.bind_play(p.turn_of, PlayBound::LeadSuit(suit?, lasts), false, &view)
+            }
             Rectification::ProhibitRestrictedSuit { lasts } => {
                 self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit?, lasts), false, &view)
             }

@@ -222,7 +222,10 @@ impl Referee<'_> {
             ..Facts::default()
         };
         let subject = Subject::Restriction { call: r.withdrawn, suit: r.suit };
-        let p = self.pending_play(event, r.offender, subject, r.seat, Table::RestrictedLead, facts);
+        let mut p = self.pending_play(event, r.offender, subject, r.seat, Table::RestrictedLead, facts);
+        // The offender's bids are taken as natural unless the director judges which suits his
+        // calls specified (2017 Law 26B; the fact's default is `named`).
+        p.known.insert(FactId::ProhibitedSuitSpecified);
         self.rule_lead_choice(p, answers)
     }
 
@@ -253,6 +256,9 @@ impl Referee<'_> {
         };
         let leader = st.current.leader;
         st.lead_options_settled = Some(st.trick_number());
+        if !st.lead_options_given.contains(&(holder, card)) {
+            st.lead_options_given.push((holder, card));
+        }
         let own = || st.penalty_cards.iter().filter(|p| p.seat == holder);
         let of_suit = own().filter(|p| p.card.suit == card.suit).count();
         let several_suits = own().any(|p| p.card.suit != card.suit);

@@ -2,18 +2,18 @@
 //! of a quitted trick, cards withdrawn after a corrected revoke (62C) and claims.
 
 use super::*;
-use bridgelaw_tables::{AgreementToClaim, LateAttention};
+use bridgelaw_tables::{AgreementToClaim, AttentionDrawn, LateAttention};
 
 impl Referee<'_> {
-    /// Withdraws a revoke card from its trick; the offender must substitute a legal card.
-    /// `None` if the subject is no revoke, or its card is no longer in a trick to reopen.
+    /// Withdraws a revoke card from its trick; the offender must substitute a legal card. Once
+    /// the play is over (no later event can substitute one), the offender's last card is the
+    /// substitute: his two last cards change places. `None` if the subject is no revoke, or its
+    /// card is in neither a trick to reopen nor, the play over, the trick before the last.
     pub(super) fn correct_revoke(&mut self, p: &PlayPending) -> Option<()> {
         let i = p.subject.revoke()?;
         let st = self.st();
         let r = st.revokes.get(i)?.clone();
-        if r.established {
-            // An established revoke is corrected only on the twelfth trick: the trick is
-            // replayed, the offender's two last cards changing places.
+        if play_over(st) {
             correct_twelfth_trick(st, &r)?;
             st.revokes[i].corrected = true;
             return Some(());
@@ -83,7 +83,26 @@ impl Referee<'_> {
         st.established_by[i] = view;
     }
 
-    /// Attention is drawn to revoke `i` before it is established.
+    /// The revoke the `revoke_attention` table puts to correction when attention is drawn as
+    /// `attention` says: of those it puts, the latest.
+    pub(super) fn revoke_to_correct(&self, attention: AttentionDrawn) -> Option<usize> {
+        let st = self.play.as_ref()?;
+        (0..st.revokes.len()).rev().find(|&i| {
+            let r = &st.revokes[i];
+            let facts = Facts {
+                attention_drawn: attention,
+                revoke_established: r.established,
+                revoke_corrected: r.corrected,
+                revoke_accepted: r.accepted,
+                revoke_on_twelfth_trick: r.trick == 12,
+                ..Facts::default()
+            };
+            let d = self.ask_derived(Table::RevokeAttention, &facts);
+            d.outcomes().any(|t| t.rectification == Rectification::RevokeToCorrect)
+        })
+    }
+
+    /// Attention is drawn to revoke `i`, which the `revoke_attention` table puts to correction.
     pub(super) fn correction(
         &mut self,
         event: usize,
@@ -93,6 +112,9 @@ impl Referee<'_> {
         let edition = self.edition();
         let st = self.st();
         let r = st.revokes[i].clone();
+        // The play over, the revoke on the trick before the last is corrected by its offender's
+        // last card, which no cards played later keep from it (`correct_twelfth_trick`).
+        let exchange = play_over(st) && r.trick == 12;
         let holds = |t: &[(Seat, Card)]| t.iter().position(|(s, c)| *s == r.seat && *c == r.card);
         let last: &[(Seat, Card)] = st.tricks.last().map_or(&[], |t| &t[..]);
         // The cards played after the revoke card: the rest of its trick, or of the current trick.
@@ -104,25 +126,27 @@ impl Referee<'_> {
         // The non-offending side has played to the next trick (which establishes nothing): the
         // revoke's trick is reopened, those cards held until it closes again.
         let reopen = after.is_none()
+            && !exchange
             && r.kind != RevokeKind::PenaltyCard
             && holds(last).is_some()
             && st.current.cards.iter().all(|(s, _)| !s.same_side(r.seat));
-        if after.is_none() && r.kind != RevokeKind::PenaltyCard && !reopen {
+        if after.is_none() && r.kind != RevokeKind::PenaltyCard && !reopen && !exchange {
             let what = format!("the correction of {}'s revoke after later cards were played to another trick", r.seat);
             return Err(unsupported(event, edition, &what));
         }
-        // Cards played to a later trick, the revoke not being established, are the declaring side's.
+        // Cards played to a later trick, the revoke not being established, are the declaring
+        // side's; after a twelfth-trick revoke, declarer has played to the thirteenth.
         let declarer_played_after = after.is_none_or(|a| a.iter().any(|(s, _)| s.same_side(st.declarer)));
+        let revoke_trick = st.tricks.get(r.trick - 1).map_or(&st.current.cards[..], |t| &t[..]);
         // The other side's revoke on the same trick, established by its play to the next trick.
         let other_side = reopen && other_revoke(st, i).is_some();
         let facts = Facts {
             offender_role: st.role(r.seat),
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
             revoke_card_faced: r.card_faced,
-            revoke_established: false,
+            revoke_established: r.established,
             revoke_on_twelfth_trick: r.trick == 12,
-            revoke_before_partner_played: r.trick == 12
-                && [&st.current.cards[..], last].into_iter().any(|t| holds(t).is_some() && before_partner(t, r.seat)),
+            revoke_before_partner_played: r.trick == 12 && before_partner(revoke_trick, r.seat),
             penalty_card_failure: r.kind == RevokeKind::PenaltyCard,
             declarer_played_after,
             other_side_revoked_same_trick: other_side,
@@ -402,11 +426,19 @@ pub(super) fn take_back(st: &mut PlayState, r: &Revoke) -> Option<usize> {
     Some(index)
 }
 
-/// The correction of an established revoke on the twelfth trick: the offender's card
+/// The play is over: thirteen tricks played, or the rest claimed.
+pub(super) fn play_over(st: &PlayState) -> bool {
+    st.tricks.len() == 13 || st.claim().is_some()
+}
+
+/// The correction of a revoke on the twelfth trick once the play is over: the offender's card
 /// to the twelfth trick and his last card change places, and the last trick is led by the
 /// new winner of the twelfth.
-/// `None` if the twelfth trick is not the last one quitted.
+/// `None` if the revoke is not on the twelfth trick, or the twelfth trick is not quitted.
 pub(super) fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) -> Option<()> {
+    if r.trick != 12 || st.tricks.len() < 12 {
+        return None;
+    }
     if st.tricks.len() == 12 {
         // The last trick was claimed: the offender's last card, still in his hand, replaces the
         // revoke card.

@@ -69,7 +69,7 @@ impl Referee<'_> {
                 return Ok(());
             }
         }
-        if let Some(holder) = self.st().penalty_card_holder() {
+        if let Some(holder) = self.penalty_card_holder() {
             // The partner leads before declarer has chosen among his options.
             self.lead_options(event, holder, &[])?;
             if self.stopped_at.is_some() {
@@ -410,9 +410,7 @@ impl Referee<'_> {
         }
         if !st.bindings.is_empty() {
             st.bindings.retain(|b| {
-                !matches!(b.bound, PlayBound::NoLeadOfSuit(_, LeadDuration::WhileOnLead))
-                    || b.seat == winner
-                    || !b.has_led
+                b.bound.lead_duration() != Some(LeadDuration::WhileOnLead) || b.seat == winner || !b.has_led
             });
         }
     }
@@ -613,13 +611,13 @@ impl PlayState {
             && self
                 .bindings
                 .iter()
-                .any(|x| x.seat == seat && x.bound == PlayBound::LeadSuit(card.suit) && hand.has_suit(card.suit));
+                .any(|x| x.seat == seat && x.bound.required_lead() == Some(card.suit) && hand.has_suit(card.suit));
         for x in self.bindings.iter().filter(|x| x.seat == seat) {
             let other_lead_met =
-                matches!(x.bound, PlayBound::LeadSuit(s) if led.is_none() && required_met && s != card.suit);
+                matches!(x.bound, PlayBound::LeadSuit(s, _) if led.is_none() && required_met && s != card.suit);
             let (able, meets, allowed) = match (x.bound, led) {
                 // The cards he may lead: meeting another requirement, not this one's suit.
-                (PlayBound::LeadSuit(s), None) => {
+                (PlayBound::LeadSuit(s, _), None) => {
                     (hand.has_suit(s) && !other_lead_met, card.suit == s, hand.of_suit(s))
                 }
                 (PlayBound::NoLeadOfSuit(s, _), None) => (hand.has_other_suit(s), card.suit != s, hand.without_suit(s)),
@@ -656,11 +654,11 @@ impl PlayState {
             }
             if !meets {
                 let able = match x.bound {
-                    PlayBound::LeadSuit(s) if other_lead_met => hand.has_suit(s),
+                    PlayBound::LeadSuit(s, _) if other_lead_met => hand.has_suit(s),
                     _ => able,
                 };
                 b.unmet.push(Unmet { able, premature: x.premature, other_lead_met });
-                if able && matches!(x.bound, PlayBound::LeadSuit(_)) {
+                if able && matches!(x.bound, PlayBound::LeadSuit(..)) {
                     b.unmet_leads.push(x.clone());
                 }
             }
@@ -681,9 +679,10 @@ impl PlayState {
             self.bindings.retain(|b| {
                 b.seat != seat
                     || match b.bound {
-                        PlayBound::LeadSuit(_) => led.is_some(),
-                        PlayBound::NoLeadOfSuit(_, LeadDuration::WhileOnLead) => true,
-                        PlayBound::NoLeadOfSuit(_, LeadDuration::NextLead) => led.is_some(),
+                        PlayBound::LeadSuit(_, LeadDuration::WhileOnLead)
+                        | PlayBound::NoLeadOfSuit(_, LeadDuration::WhileOnLead) => true,
+                        PlayBound::LeadSuit(_, LeadDuration::NextLead)
+                        | PlayBound::NoLeadOfSuit(_, LeadDuration::NextLead) => led.is_some(),
                         PlayBound::Highest(t)
                         | PlayBound::Lowest(t)
                         | PlayBound::OtherSuit(t)
