@@ -15,6 +15,7 @@
 
 use crate::case_file::{self, CaseError, Located};
 use bridgelaw_compiler::diagnostic::Diagnostic;
+use bridgelaw_compiler::interp::decisions::{self, Node};
 use bridgelaw_compiler::interp::{Decided, Interpreter};
 use bridgelaw_compiler::model::{self, OutcomeKind, Program};
 use bridgelaw_compiler::SourceSet;
@@ -268,10 +269,12 @@ struct Interpreted {
     title: &'static str,
     clauses: &'static [Clause],
     interpreter: Interpreter<'static>,
-    /// Per rule of the edition: its static form.
-    rules: Vec<&'static tables::Rule>,
     /// Per runtime table, if the edition defines it.
     tables: Vec<Option<TableMap>>,
+    /// Per runtime table: its decisions, one per verdict (`interp::decisions`), as static data.
+    decisions: Vec<&'static [tables::Decided]>,
+    /// Per rule of the edition: its position among its table's rules (its decision number).
+    local: Vec<usize>,
     /// Per runtime rectification kind (`Rectification::index`): its ruling text in the edition.
     texts: Vec<&'static Template>,
     /// Per runtime rectification kind: its `standing` text in the edition, if any.
@@ -314,7 +317,7 @@ impl Interpreted {
             })
             .collect();
         let clauses: &'static [Clause] = Box::leak(clauses.into_boxed_slice());
-        let rules = e.rules.iter().map(|r| Self::rule(r, clauses, v)).collect();
+        let rules: Vec<&'static tables::Rule> = e.rules.iter().map(|r| Self::rule(r, clauses, v)).collect();
         let mut tables = vec![None; Table::ALL.len()];
         for a in &e.analyses {
             let ids: Vec<(usize, FactId)> = a.facts.iter().map(|&f| (f, v.facts[f])).collect();
@@ -323,6 +326,20 @@ impl Interpreted {
         }
         let interpreter = Interpreter::new(p, e);
         let (texts, standings) = Self::texts(&interpreter, v);
+        let decided = Leaked { e, v, clauses, rules: &rules };
+        let decisions = Table::ALL
+            .iter()
+            .map(|&t| match v.tables.iter().position(|&u| u == t) {
+                Some(pt) => decided.all(&decisions::decisions(e, pt)),
+                None => std::slice::from_ref(&tables::UNDEFINED[t as usize]),
+            })
+            .collect();
+        let mut local = vec![0; e.rules.len()];
+        for t in 0..p.tables.len() {
+            for (k, r) in decisions::table_rules(e, t).into_iter().enumerate() {
+                local[r] = k;
+            }
+        }
         let leaked = |t: &model::Template| -> &'static Template {
             Box::leak(Box::new(Template { source: leak(&t.source), pieces: pieces(&t.pieces) }))
         };
@@ -335,8 +352,9 @@ impl Interpreted {
             title: leak(&e.title),
             clauses,
             interpreter,
-            rules,
             tables,
+            decisions,
+            local,
             texts,
             standings,
             headings,
@@ -406,8 +424,8 @@ impl Laws for Interpreted {
         self.clauses
     }
 
-    fn ask(&self, table: Table, facts: &Facts) -> Verdict {
-        let Some((t, _, ids)) = &self.tables[table as usize] else { return Verdict::Undefined };
+    fn index(&self, table: Table, facts: &Facts) -> usize {
+        let Some((t, _, ids)) = &self.tables[table as usize] else { return 0 };
         let mut assignment = [0usize; 128];
         let mut heap = Vec::new();
         let n = self.interpreter.program().facts.len();
@@ -421,10 +439,14 @@ impl Laws for Interpreted {
             assignment[f] = facts.get(id);
         }
         match self.interpreter.decide(*t, assignment) {
-            Decided::Rule(r) => Verdict::Rule(self.rules[r]),
-            Decided::Assumed => Verdict::Assumed,
-            Decided::Undefined => Verdict::Undefined,
+            Decided::Rule(r) => self.local[r],
+            // The last decision of a defined table is its excluded combination.
+            Decided::Assumed | Decided::Undefined => self.decisions[table as usize].len() - 1,
         }
+    }
+
+    fn decisions(&self, table: Table) -> &'static [tables::Decided] {
+        self.decisions[table as usize]
     }
 
     fn tests(&self, table: Table) -> &'static [FactId] {
@@ -445,6 +467,76 @@ impl Laws for Interpreted {
 
     fn summary(&self, name: &str) -> Option<&'static Template> {
         self.summaries.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    }
+}
+
+/// What a decision tree of the program needs to become the runtime's static decisions.
+struct Leaked<'a> {
+    e: &'static model::Edition,
+    v: &'a Vocabulary,
+    clauses: &'static [Clause],
+    /// Per rule of the edition: its static form.
+    rules: &'a [&'static tables::Rule],
+}
+
+impl Leaked<'_> {
+    fn all(&self, nodes: &[Node]) -> &'static [tables::Decided] {
+        Box::leak(nodes.iter().map(|n| self.node(n)).collect::<Vec<_>>().into_boxed_slice())
+    }
+
+    /// One decision of the tree, leaked: the same steps, rectifications and traces as the
+    /// generated tables' `Decided`.
+    fn node(&self, n: &Node) -> tables::Decided {
+        let steps: Vec<tables::Step> = n
+            .steps
+            .iter()
+            .map(|&(t, d)| tables::Step {
+                table: self.v.tables[t],
+                verdict: match d {
+                    Decided::Rule(r) => Verdict::Rule(self.rules[r]),
+                    Decided::Assumed => Verdict::Assumed,
+                    Decided::Undefined => Verdict::Undefined,
+                },
+            })
+            .collect();
+        let outcomes: Vec<tables::Traced> = n
+            .outcomes
+            .iter()
+            .filter_map(|o| {
+                // A decision's outcomes are rectifications (`interp::decisions`).
+                let model::OutcomeKind::Rectify { rectification, args } =
+                    &self.e.rules[o.rule].outcomes[o.outcome].kind
+                else {
+                    return None;
+                };
+                let clauses: Vec<&'static Clause> = o.trace.iter().map(|&c| &self.clauses[c]).collect();
+                #[allow(clippy::expect_used, reason = "the loaded signatures were checked against the built ones")]
+                let rectification = Rectification::from_parts(self.v.rectifications[*rectification], args)
+                    .expect("the signatures match the built ones");
+                Some(tables::Traced {
+                    rectification,
+                    rule: self.rules[o.rule].id,
+                    clauses: Box::leak(clauses.into_boxed_slice()),
+                })
+            })
+            .collect();
+        let rules: Vec<&'static str> = if n.then.is_some() {
+            Vec::new()
+        } else {
+            steps
+                .iter()
+                .filter_map(|s| match s.verdict {
+                    Verdict::Rule(r) => Some(r.id),
+                    _ => None,
+                })
+                .collect()
+        };
+        tables::Decided {
+            steps: Box::leak(steps.into_boxed_slice()),
+            rules: Box::leak(rules.into_boxed_slice()),
+            outcomes: Box::leak(outcomes.into_boxed_slice()),
+            then: n.then.as_ref().map(|(t, nodes)| (self.v.tables[*t], self.all(nodes))),
+        }
     }
 }
 

@@ -2,10 +2,11 @@
 //! build script, and the interface the runtime asks tables through.
 //! Nothing here is hand-written law: the law is in the generated part.
 //!
-//! One way to ask a table: [`Laws::ask`] gives a table's [`Verdict`] on a set
-//! of facts, a reference to static data (the deciding rule, its outcomes and
-//! their clauses), with no allocation. [`decide`] follows the delegations
-//! into a [`Decision`], a small `Copy` value of at most [`MAX_STEPS`] steps.
+//! One way to ask a table: [`decide`] gives a table's [`Decision`] on a set
+//! of facts, its delegations followed: an index computed from the facts per
+//! table asked, and a reference to static data ([`Decided`]: the deciding
+//! rules, the rectifications and their deduplicated traces), with no
+//! allocation and no copy.
 //! The generated editions implement [`Laws`] (`built_in`), and so does the
 //! law interpreter on the compiler's side, so that a law directory can be
 //! ruled without a rebuild.
@@ -97,15 +98,36 @@ pub trait Laws: Sync {
     fn title(&self) -> &'static str;
     /// Every clause of the edition, in source order.
     fn clauses(&self) -> &'static [Clause];
-    /// The verdict of `table` on `facts`.
-    fn ask(&self, table: Table, facts: &Facts) -> Verdict;
+    /// The number of `table`'s verdict on `facts` among its [`Laws::decisions`]: the
+    /// position of the deciding rule among the table's rules, or the number of rules for an
+    /// excluded combination (0 if the edition does not define the table).
+    fn index(&self, table: Table, facts: &Facts) -> usize;
+    /// `table`'s decisions, one per verdict (its rules in edition order, then an excluded
+    /// combination; one `Undefined` decision if the edition does not define the table).
+    fn decisions(&self, table: Table) -> &'static [Decided];
+    /// `table`'s decision on `facts` before its delegations are followed: its decision by
+    /// [`Laws::index`] among its [`Laws::decisions`] (the generated tables do it in one `match`).
+    #[inline]
+    fn entry(&self, table: Table, facts: &Facts) -> &'static Decided {
+        &self.decisions(table)[self.index(table, facts)]
+    }
     /// The facts that `table` itself tests (none if the edition does not define it).
     fn tests(&self, table: Table) -> &'static [FactId];
-    /// `table`'s decision on `facts`, its delegations followed (what [`decide`] gives). There
-    /// is no need to override it: the default body is compiled for each implementation, so
-    /// that a decision costs one dynamic call, and every `ask` in it is a static call.
+    /// The verdict of `table` on `facts`.
+    fn ask(&self, table: Table, facts: &Facts) -> Verdict {
+        self.entry(table, facts).steps.first().map_or(Verdict::Undefined, |s| s.verdict)
+    }
+    /// `table`'s decision on `facts`, its delegations followed (what [`decide`] gives): an
+    /// index per table asked and a static reference. There is no need to override it: the
+    /// default body is compiled for each implementation, so that a decision costs one dynamic
+    /// call, and the entry table's index is inlined.
+    #[inline]
     fn decide(&self, table: Table, facts: &Facts) -> Decision {
-        Decision::of(self, table, facts)
+        let mut d = self.entry(table, facts);
+        while let Some((next, then)) = d.then {
+            d = &then[index_outlined(self, next, facts)];
+        }
+        Decision(d)
     }
     /// The ruling text of a rectification kind in this edition (`text.rs`).
     fn text(&self, rectification: Rectification) -> &'static Template;
@@ -131,23 +153,32 @@ pub struct Step {
     pub verdict: Verdict,
 }
 
-/// What a table and the tables it delegates to decided about one set of
-/// facts: its steps in the order they were taken (depth first). A small
-/// `Copy` value (48 bytes, built in place, with no allocation and no copy of
-/// static data): per step its table and its rule, a static reference.
-#[derive(Clone, Copy, Debug)]
-pub struct Decision {
-    /// Per step: the deciding rule (`None`: assumed or undefined, per `assumed`).
-    rules: [Option<&'static Rule>; MAX_STEPS],
-    tables: [Table; MAX_STEPS],
-    /// Bit `i`: step `i` is excluded by an assumption (else, without a rule, undefined).
-    assumed: u8,
-    len: u8,
+/// A decision as static data, built by the code generator (or, for an interpreted law
+/// directory, once when it is loaded): the tables asked and their verdicts, and the
+/// rectifications with their traces. Where a rule delegates, the decision depends on the
+/// delegated table's verdict: `then` names that table and gives the decision for each of
+/// its verdicts (by [`Laws::index`]).
+#[derive(Debug)]
+pub struct Decided {
+    /// The tables asked, in order (depth first); while `then` is set, those asked so far.
+    pub steps: &'static [Step],
+    /// The ids of the deciding rules, in the order of `steps` (empty while `then` is set).
+    pub rules: &'static [&'static str],
+    /// The rectifications, in the order the rules produce them, each with its whole trace.
+    pub outcomes: &'static [Traced],
+    /// The table asked next, and the decision for each of its verdicts.
+    pub then: Option<(Table, &'static [Decided])>,
 }
+
+/// What a table and the tables it delegates to decided about one set of
+/// facts: a static reference ([`Decided`]), so that asking a table
+/// allocates and copies nothing.
+#[derive(Clone, Copy, Debug)]
+pub struct Decision(&'static Decided);
 
 impl PartialEq for Decision {
     fn eq(&self, other: &Self) -> bool {
-        self.steps().eq(other.steps())
+        std::ptr::eq(self.0, other.0) || self.0.steps == other.0.steps
     }
 }
 
@@ -159,99 +190,42 @@ pub fn decide(laws: &dyn Laws, table: Table, facts: &Facts) -> Decision {
     laws.decide(table, facts)
 }
 
-/// `laws.ask`, not inlined: inlined into the loop over a rule's outcomes, the optimizer
-/// hoists the index computations of every table out of the loop, to compute them all.
+/// `laws.index`, not inlined: inlined into the loop over delegations, the optimizer may
+/// compute every table's index.
 #[inline(never)]
-fn ask_outlined<L: Laws + ?Sized>(laws: &L, table: Table, facts: &Facts) -> Verdict {
-    laws.ask(table, facts)
+fn index_outlined<L: Laws + ?Sized>(laws: &L, table: Table, facts: &Facts) -> usize {
+    laws.index(table, facts)
 }
 
 impl Decision {
-    const EMPTY: Decision =
-        Decision { rules: [None; MAX_STEPS], tables: [Table::ALL[0]; MAX_STEPS], assumed: 0, len: 0 };
-
-    /// A decision of nothing: `table`'s case is excluded.
-    pub fn excluded(table: Table) -> Decision {
-        let mut d = Decision::EMPTY;
-        d.push(table, Verdict::Assumed);
-        d
-    }
-
+    /// The decision as static data.
     #[inline]
-    fn push(&mut self, table: Table, verdict: Verdict) {
-        let i = usize::from(self.len);
-        self.tables[i] = table;
-        match verdict {
-            Verdict::Rule(r) => self.rules[i] = Some(r),
-            Verdict::Assumed => self.assumed |= 1 << i,
-            Verdict::Undefined => {}
-        }
-        self.len += 1;
-    }
-
-    /// The decision of `laws` (statically known, so that its `ask` is inlined) on `facts`.
-    #[inline]
-    fn of<L: Laws + ?Sized>(laws: &L, table: Table, facts: &Facts) -> Decision {
-        let verdict = laws.ask(table, facts);
-        let mut d = Decision::EMPTY;
-        d.push(table, verdict);
-        if let Verdict::Rule(rule) = verdict {
-            if rule.outcomes.iter().any(|o| matches!(o, Outcome::Delegate { .. })) {
-                d.follow(laws, rule, facts);
-            }
-        }
-        d
-    }
-
-    /// Follows the delegations of `rule`, depth first.
-    fn follow<L: Laws + ?Sized>(&mut self, laws: &L, rule: &'static Rule, facts: &Facts) {
-        for o in rule.outcomes {
-            if let Outcome::Delegate { table, .. } = *o {
-                if usize::from(self.len) == MAX_STEPS {
-                    // The compiler bounds the delegations; a law source that escaped it stops here.
-                    return;
-                }
-                let verdict = ask_outlined(laws, table, facts);
-                self.push(table, verdict);
-                if let Verdict::Rule(rule) = verdict {
-                    self.follow(laws, rule, facts);
-                }
-            }
-        }
-    }
-
-    #[inline]
-    fn step(&self, i: usize) -> Step {
-        let verdict = match self.rules[i] {
-            Some(r) => Verdict::Rule(r),
-            None if self.assumed & (1 << i) != 0 => Verdict::Assumed,
-            None => Verdict::Undefined,
-        };
-        Step { table: self.tables[i], verdict }
+    pub fn decided(&self) -> &'static Decided {
+        self.0
     }
 
     /// The steps, in order.
     #[inline]
-    pub fn steps(&self) -> impl Iterator<Item = Step> + '_ {
-        (0..usize::from(self.len)).map(|i| self.step(i))
+    pub fn steps(&self) -> impl Iterator<Item = Step> + 'static {
+        self.0.steps.iter().copied()
     }
 
     /// The tables consulted, in order (not those the edition does not define).
     #[inline]
-    pub fn tables(&self) -> impl Iterator<Item = Table> + '_ {
+    pub fn tables(&self) -> impl Iterator<Item = Table> + 'static {
         self.steps().filter(|s| s.verdict != Verdict::Undefined).map(|s| s.table)
     }
 
     /// The deciding rules, in the order they were applied.
     #[inline]
-    pub fn rules(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.rules[..usize::from(self.len)].iter().filter_map(|r| r.map(|r| r.id))
+    pub fn rules(&self) -> std::iter::Copied<std::slice::Iter<'static, &'static str>> {
+        self.0.rules.iter().copied()
     }
 
     /// Tables that the edition does not define, or cases their assumptions exclude.
     #[inline]
-    pub fn unprovided(&self) -> impl Iterator<Item = Table> + '_ {
-        (0..usize::from(self.len)).filter(|&i| self.rules[i].is_none()).map(|i| self.tables[i])
+    pub fn unprovided(&self) -> impl Iterator<Item = Table> + 'static {
+        self.0.steps.iter().filter(|s| !matches!(s.verdict, Verdict::Rule(_))).map(|s| s.table)
     }
 
     /// Whether the entry table is one the edition does not define.
@@ -262,79 +236,8 @@ impl Decision {
 
     /// The rectifications, in the order the rules produce them.
     #[inline]
-    pub fn outcomes(&self) -> Outcomes<'_> {
-        let mut o = Outcomes {
-            decision: self,
-            single: ("", [].iter()),
-            stack: [(0, 0, &[]); MAX_STEPS],
-            depth: 0,
-            next_step: 1,
-        };
-        match (self.len, self.rules[0]) {
-            // One step (the usual case) has no delegation to follow: its rule's outcomes are all.
-            (1, Some(rule)) => o.single = (rule.id, rule.outcomes.iter()),
-            (0, _) => {}
-            _ => o.depth = 1,
-        }
-        o
-    }
-}
-
-/// The rectifications of a decision, depth first, as [`Traced`] values.
-pub struct Outcomes<'d> {
-    decision: &'d Decision,
-    /// A decision of one step: its rule's id and the outcomes left.
-    single: (&'static str, std::slice::Iter<'static, Outcome>),
-    /// Otherwise: (step, next outcome of its rule, the clauses of the delegation that led to
-    /// it), innermost last.
-    stack: [(u8, u8, &'static [Clause]); MAX_STEPS],
-    depth: usize,
-    /// The step a delegation met next leads to (steps are in depth-first order).
-    next_step: u8,
-}
-
-impl Iterator for Outcomes<'_> {
-    type Item = Traced;
-
-    #[inline]
-    fn next(&mut self) -> Option<Traced> {
-        for o in &mut self.single.1 {
-            if let Outcome::Rectify { rectification, clauses } = *o {
-                return Some(Traced { rectification, rule: self.single.0, clauses, via: &[] });
-            }
-        }
-        self.next_delegated()
-    }
-}
-
-impl Outcomes<'_> {
-    /// The next rectification of a decision of several steps.
-    fn next_delegated(&mut self) -> Option<Traced> {
-        while self.depth > 0 {
-            let (step, outcome, via) = self.stack[self.depth - 1];
-            let Some(rule) = self.decision.rules[usize::from(step)] else {
-                self.depth -= 1;
-                continue;
-            };
-            let Some(o) = rule.outcomes.get(usize::from(outcome)) else {
-                self.depth -= 1;
-                continue;
-            };
-            self.stack[self.depth - 1].1 += 1;
-            match *o {
-                Outcome::Rectify { rectification, clauses } => {
-                    return Some(Traced { rectification, rule: rule.id, clauses, via })
-                }
-                Outcome::Delegate { clauses, .. } => {
-                    if self.next_step < self.decision.len {
-                        self.stack[self.depth] = (self.next_step, 0, clauses);
-                        self.depth += 1;
-                        self.next_step += 1;
-                    }
-                }
-            }
-        }
-        None
+    pub fn outcomes(&self) -> std::iter::Copied<std::slice::Iter<'static, Traced>> {
+        self.0.outcomes.iter().copied()
     }
 }
 
@@ -344,18 +247,17 @@ pub struct Traced {
     pub rectification: Rectification,
     /// The id of the deciding rule.
     pub rule: &'static str,
-    /// The rule's clause first, then the clauses cited for this outcome.
-    pub clauses: &'static [Clause],
-    /// The clauses of the rule that delegated to this rule's table, if any.
-    pub via: &'static [Clause],
+    /// Every clause behind the rectification, without repeats: the rule's clause first, then
+    /// the clauses cited for this outcome, then those of the rule that delegated to this
+    /// rule's table, if any.
+    pub clauses: &'static [&'static Clause],
 }
 
 impl Traced {
     /// Every clause behind the rectification, without repeats.
     #[inline]
     pub fn trace(&self) -> impl Iterator<Item = &'static Clause> {
-        let clauses = self.clauses;
-        clauses.iter().chain(self.via.iter().filter(move |v| !clauses.iter().any(|c| c.id == v.id)))
+        self.clauses.iter().copied()
     }
 }
 

@@ -4,7 +4,7 @@
 //! an error so that one run reports them all.
 
 mod graph;
-mod interface;
+pub(crate) mod interface;
 mod names;
 mod sources;
 mod tables;

@@ -2,10 +2,14 @@
 //! `codegen` crate. The output is self-contained apart from the support types
 //! and the `Laws` interface of `bridgelaw-tables`. Each edition is static
 //! data: its clauses, its rules (each with its clause heading as a comment)
-//! and, per table, a dense index from the facts the table tests to the
-//! deciding rule, so that the code grows with the rules and the data with
-//! the combinations.
+//! and, per table, its decisions as static data (`interp::decisions`: per
+//! verdict, the tables asked, the rectifications and their deduplicated
+//! traces, and for a delegation a decision per verdict of the delegated
+//! table) and a dense index from the facts the table tests to its decision,
+//! so that the code grows with the rules and the data with the combinations.
 
+use crate::interp::decisions::{self, Node};
+use crate::interp::Decided;
 use crate::model::*;
 use codegen::{Block, Scope};
 
@@ -206,6 +210,21 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
 
     let tables: Vec<Value> = p.tables.iter().map(|t| Value { name: t.name.clone(), doc: t.doc.clone() }).collect();
     finite_enum(&mut scope, "Table", "The decision tables.", &tables);
+    let undefined: Vec<String> = p
+        .tables
+        .iter()
+        .map(|t| {
+            format!(
+                "    Decided {{ steps: &[Step {{ table: Table::{}, verdict: Verdict::Undefined }}], rules: &[], outcomes: &[], then: None }},",
+                camel(&t.name)
+            )
+        })
+        .collect();
+    scope.raw(format!(
+        "/// The decision of each table in an edition that does not define it, by `Table` order.\npub static UNDEFINED: [Decided; {}] = [\n{}\n];",
+        undefined.len(),
+        undefined.join("\n")
+    ));
     let editions: Vec<Value> =
         p.editions.iter().map(|e| Value { name: e.name.clone(), doc: e.title.clone() }).collect();
     finite_enum(&mut scope, "Edition", "The editions of the Laws, one per directory.", &editions);
@@ -291,13 +310,13 @@ fn rectification_signatures(scope: &mut Scope, p: &Program) {
         .push_block(from);
 }
 
-/// How a table's dense index stores rule numbers: `u8` with 255 for an
-/// excluded combination while the edition has fewer than 255 rules, else `u16`.
-fn index_type(rules: usize) -> (&'static str, usize) {
+/// How a table's dense index stores decision numbers: `u8` while the table has fewer than
+/// 255 rules (its decisions: each rule, then an excluded combination), else `u16`.
+fn index_type(rules: usize) -> &'static str {
     if rules < 255 {
-        ("u8", 255)
+        "u8"
     } else {
-        ("u16", 65535)
+        "u16"
     }
 }
 
@@ -332,30 +351,35 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
         rules.len(),
         rules.join("\n")
     ));
-    let (ty, excluded) = index_type(e.rules.len());
-    s.raw(format!(
-        "/// The verdict of rule number `i` of a dense index.\n#[inline]\nfn verdict(i: {ty}) -> Verdict {{\n    if i == {excluded} {{\n        Verdict::Assumed\n    }} else {{\n        Verdict::Rule(&RULES[i as usize])\n    }}\n}}"
-    ));
     edition_texts(s, p, e);
-    let mut ask = Block::new("match table");
+    let mut index = Block::new("match table");
+    let mut decisions = Block::new("match table");
+    let mut entry = Block::new("match table");
     let mut tests = Block::new("match table");
     for a in &e.analyses {
         table_index(s, p, e, a);
         let variant = camel(&p.tables[a.table].name);
-        ask.line(format!("Table::{variant} => {}(facts),", p.tables[a.table].name));
+        index.line(format!("Table::{variant} => {}::index(facts),", p.tables[a.table].name));
+        decisions.line(format!("Table::{variant} => &{}::DECISIONS,", p.tables[a.table].name));
+        let name = &p.tables[a.table].name;
+        entry.line(format!("Table::{variant} => &{name}::DECISIONS[{name}::index(facts)],"));
         let own: Vec<String> = a.facts.iter().map(|&f| format!("FactId::{}", camel(&p.facts[f].name))).collect();
         tests.line(format!("Table::{variant} => &[{}],", own.join(", ")));
     }
     if e.analyses.len() < p.tables.len() {
-        ask.line("_ => Verdict::Undefined,");
+        index.line("_ => 0,");
+        decisions.line("_ => std::slice::from_ref(&UNDEFINED[table as usize]),");
+        entry.line("_ => &UNDEFINED[table as usize],");
         tests.line("_ => &[],");
     }
     s.raw(format!(
-        "/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn ask(&self, table: Table, facts: &Facts) -> Verdict {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n\n    fn heading(&self, entry: &str) -> Option<&'static Template> {{\n        HEADINGS.binary_search_by(|(name, _)| name.cmp(&entry)).ok().map(|i| &HEADINGS[i].1)\n    }}\n\n    fn summary(&self, name: &str) -> Option<&'static Template> {{\n        SUMMARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| t)\n    }}\n}}",
+"/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn index(&self, table: Table, facts: &Facts) -> usize {{\n        {}\n    }}\n\n    #[inline]\n    fn decisions(&self, table: Table) -> &'static [Decided] {{\n        {}\n    }}\n\n    #[inline]\n    fn entry(&self, table: Table, facts: &Facts) -> &'static Decided {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n\n    fn heading(&self, entry: &str) -> Option<&'static Template> {{\n        HEADINGS.binary_search_by(|(name, _)| name.cmp(&entry)).ok().map(|i| &HEADINGS[i].1)\n    }}\n\n    fn summary(&self, name: &str) -> Option<&'static Template> {{\n        SUMMARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| t)\n    }}\n}}",
         e.name,
         rust_str(&e.name),
         rust_str(&e.title),
-        indent_block(&ask),
+        indent_block(&index),
+        indent_block(&decisions),
+        indent_block(&entry),
         indent_block(&tests),
     ));
 }
@@ -390,22 +414,10 @@ fn rule_item(p: &Program, e: &Edition, consts: &[String], r: &Rule) -> String {
                     )
                 }
                 OutcomeKind::Rectify { rectification, args } => {
-                    let def = &p.rectifications[*rectification];
-                    let fields: Vec<String> = def
-                        .params
-                        .iter()
-                        .zip(args)
-                        .map(|(param, &v)| {
-                            let ty = &p.types[param.ty];
-                            format!("{}: {}::{}", param.name, camel(&ty.name), camel(&ty.values[v].name))
-                        })
-                        .collect();
-                    let value = if fields.is_empty() {
-                        format!("Rectification::{}", camel(&def.name))
-                    } else {
-                        format!("Rectification::{} {{ {} }}", camel(&def.name), fields.join(", "))
-                    };
-                    format!("Outcome::Rectify {{ rectification: {value}, clauses: {clauses} }}")
+                    format!(
+                        "Outcome::Rectify {{ rectification: {}, clauses: {clauses} }}",
+                        rectification_expr(p, *rectification, args)
+                    )
                 }
             }
         })
@@ -421,10 +433,87 @@ fn rule_item(p: &Program, e: &Edition, consts: &[String], r: &Rule) -> String {
     )
 }
 
-/// A table as a dense index: the facts it tests give a position in a static
-/// array of rule numbers, in mixed-radix order (the last fact varies fastest).
-/// A `const` check makes every entry a rule of the edition or the exclusion
-/// mark, in place of a `match`'s exhaustiveness check.
+/// A rectification with its arguments, as a Rust value.
+fn rectification_expr(p: &Program, rectification: usize, args: &[usize]) -> String {
+    let def = &p.rectifications[rectification];
+    let fields: Vec<String> = def
+        .params
+        .iter()
+        .zip(args)
+        .map(|(param, &v)| {
+            let ty = &p.types[param.ty];
+            format!("{}: {}::{}", param.name, camel(&ty.name), camel(&ty.values[v].name))
+        })
+        .collect();
+    if fields.is_empty() {
+        format!("Rectification::{}", camel(&def.name))
+    } else {
+        format!("Rectification::{} {{ {} }}", camel(&def.name), fields.join(", "))
+    }
+}
+
+/// A decision of the tree `interp::decisions` builds, as a static `Decided`.
+fn node_expr(p: &Program, e: &Edition, node: &Node) -> String {
+    let steps: Vec<String> = node
+        .steps
+        .iter()
+        .map(|&(t, v)| {
+            let verdict = match v {
+                Decided::Rule(r) => format!("Verdict::Rule(&RULES[{r}])"),
+                Decided::Assumed => "Verdict::Assumed".into(),
+                Decided::Undefined => "Verdict::Undefined".into(),
+            };
+            format!("Step {{ table: Table::{}, verdict: {verdict} }}", camel(&p.tables[t].name))
+        })
+        .collect();
+    let outcomes: Vec<String> = node
+        .outcomes
+        .iter()
+        .map(|o| {
+            let rule = &e.rules[o.rule];
+            let OutcomeKind::Rectify { rectification, args } = &rule.outcomes[o.outcome].kind else {
+                unreachable!("a decision's outcomes are rectifications")
+            };
+            let clauses: Vec<String> = o.trace.iter().map(|c| format!("&CLAUSES[{c}]")).collect();
+            format!(
+                "Traced {{ rectification: {}, rule: {}, clauses: &[{}] }}",
+                rectification_expr(p, *rectification, args),
+                rust_str(&rule.id),
+                clauses.join(", ")
+            )
+        })
+        .collect();
+    let then = match &node.then {
+        None => "None".to_string(),
+        Some((t, nodes)) => {
+            let nodes: Vec<String> = nodes.iter().map(|n| node_expr(p, e, n)).collect();
+            format!("Some((Table::{}, &[{}]))", camel(&p.tables[*t].name), nodes.join(", "))
+        }
+    };
+    let rules: Vec<String> = if node.then.is_some() {
+        Vec::new()
+    } else {
+        node.steps
+            .iter()
+            .filter_map(|&(_, v)| match v {
+                Decided::Rule(r) => Some(rust_str(&e.rules[r].id)),
+                _ => None,
+            })
+            .collect()
+    };
+    format!(
+        "Decided {{ steps: &[{}], rules: &[{}], outcomes: &[{}], then: {then} }}",
+        steps.join(", "),
+        rules.join(", "),
+        outcomes.join(", ")
+    )
+}
+
+/// A table as a module of static data: its decisions (one per verdict: each rule, then an
+/// excluded combination, as `interp::decisions` builds them) and a dense index, in which the
+/// facts the table tests give a position in a static array of decision numbers, in
+/// mixed-radix order (the last fact varies fastest). A `const` check makes every entry a
+/// decision of the table, in place of a `match`'s exhaustiveness check.
 fn table_index(s: &mut Scope, p: &Program, e: &Edition, a: &Analysis) {
     let table = &p.tables[a.table];
     let radix: Vec<usize> = a.facts.iter().map(|&f| p.facts[f].values.len()).collect();
@@ -433,26 +522,34 @@ fn table_index(s: &mut Scope, p: &Program, e: &Edition, a: &Analysis) {
     for i in (0..radix.len().saturating_sub(1)).rev() {
         strides[i] = strides[i + 1] * radix[i + 1];
     }
-    let (ty, excluded) = index_type(e.rules.len());
-    let mut entries = vec![excluded; total];
+    let rules = decisions::table_rules(e, a.table);
+    let ty = index_type(rules.len());
+    let mut entries = vec![rules.len(); total];
     for (values, verdict) in &a.verdicts {
         let i: usize = values.iter().zip(&strides).map(|(v, s)| v * s).sum();
         if let Verdict::Decided(r) = verdict {
-            entries[i] = *r;
+            entries[i] = decisions::local(&rules, Decided::Rule(*r));
         }
     }
-    let name = table.name.to_uppercase();
     let data = if ty == "u8" {
         let bytes: String = entries.iter().map(|&b| format!("\\x{b:02x}")).collect();
-        format!("static {name}: [u8; {total}] = *b\"{bytes}\";")
+        format!("pub static INDEX: [u8; {total}] = *b\"{bytes}\";")
     } else {
         let list: Vec<String> = entries.iter().map(|v| v.to_string()).collect();
-        format!("static {name}: [u16; {total}] = [{}];", list.join(","))
+        format!("pub static INDEX: [u16; {total}] = [{}];", list.join(","))
     };
-    s.raw(format!(
-        "/// The rule number deciding each combination of table `{}`'s facts.\n{data}\nconst _: () = {{\n    let mut i = 0;\n    while i < {total} {{\n        assert!(({name}[i] as usize) < RULES.len() || {name}[i] == {excluded});\n        i += 1;\n    }}\n}};",
-        table.name
-    ));
+    let nodes: Vec<String> = decisions::decisions(e, a.table)
+        .iter()
+        .zip(decisions::verdicts(e, a.table))
+        .map(|(n, v)| {
+            let what = match v {
+                Decided::Rule(r) => format!("{} ({})", e.rules[r].id, e.clauses[e.rules[r].clause].title),
+                _ => "an excluded combination".to_string(),
+            };
+            format!("    // {what}\n    {},", node_expr(p, e, n))
+        })
+        .collect();
+    let count = nodes.len();
     let index: Vec<String> = a
         .facts
         .iter()
@@ -473,13 +570,12 @@ fn table_index(s: &mut Scope, p: &Program, e: &Edition, a: &Analysis) {
     } else {
         format!("Table `{}`: {}\n\nExcluded: {}", table.name, table.doc.trim(), because.join(" ").replace('\n', " "))
     };
-    s.new_fn(&table.name)
-        .vis("pub")
-        .doc(doc)
-        .attr("inline")
-        .arg("facts", "&Facts")
-        .ret("Verdict")
-        .line(format!("verdict({name}[{index}])"));
+    let m = s.new_module(&table.name).vis("pub").doc(doc);
+    m.import("super", "*");
+    m.scope().raw(format!(
+        "/// The decisions of the table, one per verdict: each rule, then an excluded combination.\npub static DECISIONS: [Decided; {count}] = [\n{}\n];\n\n/// The decision number of each combination of the table's facts.\n{data}\nconst _: () = {{\n    let mut i = 0;\n    while i < {total} {{\n        assert!((INDEX[i] as usize) < {count});\n        i += 1;\n    }}\n}};\n\n/// The number of the table's decision on `facts`.\n#[inline]\npub fn index(facts: &Facts) -> usize {{\n    INDEX[{index}] as usize\n}}",
+        nodes.join("\n")
+    ));
 }
 
 /// `Rectification::index` (its position in the vocabulary) and `Rectification::arg` (the

@@ -9,6 +9,8 @@
 
 use crate::model::*;
 
+pub mod decisions;
+
 /// What a table decides on one combination of facts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decided {
