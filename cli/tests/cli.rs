@@ -112,7 +112,7 @@ fn emit_prints_the_generated_tables() {
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).starts_with("// @generated"));
     let o = run(&["emit", "laws"]);
-    assert!(stdout(&o).contains("pub fn pass_out_of_rotation"));
+    assert!(stdout(&o).contains("pub mod pass_out_of_rotation"));
 }
 
 #[test]
