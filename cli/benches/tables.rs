@@ -9,7 +9,7 @@
 
 use bridgelaw::laws;
 use bridgelaw_compiler::SourceSet;
-use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, OffenderCall, PassMeaning, RhoCall, Table, Turn};
+use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, Table};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
@@ -17,21 +17,7 @@ use std::hint::black_box;
 #[path = "../../runtime/benches/common/table_stream.rs"]
 mod table_stream;
 
-use table_stream::table_stream;
-
-/// The 1987 table by hand: Laws 31A1, 31A2(a), 31A2(b), 31B, commentary 31.2 (overriding 31A)
-/// and commentary 31.3.
-fn by_hand(f: &Facts) -> &'static str {
-    match (f.turn, f.rho_call, f.offender_call) {
-        (Turn::Rho, _, _) if f.pass_meaning == PassMeaning::Conventional && f.partner_has_called => "Commentary 31.2",
-        (Turn::Rho, RhoCall::Pass, _) => "Law 31A1",
-        (Turn::Rho, RhoCall::Acts, OffenderCall::SameDenomination) => "Law 31A2(a)",
-        (Turn::Rho, RhoCall::Acts, OffenderCall::Other) => "Law 31A2(b)",
-        (Turn::Partner, _, _) => "Law 31B",
-        (Turn::Lho, _, _) if !f.offender_has_called => "Law 31B",
-        (Turn::Lho, _, _) => "Commentary 31.3",
-    }
-}
+use table_stream::{by_hand, table_stream};
 
 /// The table as the referee asks it: the decision, its rule and its trace.
 fn as_the_referee_asks(laws: &dyn Laws, f: &Facts) -> (&'static str, usize) {

@@ -14,7 +14,7 @@
 use bridgelaw_runtime::auction::{Call, Seat, Strain};
 use bridgelaw_runtime::play::first_play_irregularity;
 use bridgelaw_runtime::referee::first_irregularity;
-use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, OffenderCall, PassMeaning, RhoCall, Table, Turn};
+use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, Table};
 use bridgelaw_runtime::{rule, Case, Event};
 use std::hint::black_box;
 
@@ -27,7 +27,7 @@ mod table_stream;
 
 use auctions::legal_auctions;
 use deals::{played_deals, PlayedDeal};
-use table_stream::table_stream;
+use table_stream::{by_hand, table_stream};
 
 fn call(seat: Seat, call: &str) -> Event {
     Event::Call { seat, call: Call::parse(call).unwrap() }
@@ -94,28 +94,11 @@ fn run_table(laws: &dyn Laws, facts: &[Facts]) -> usize {
         .sum()
 }
 
-/// The same table by hand, returning the rule (as `by_hand` in `cli/benches/tables.rs`):
-/// Laws 31A1, 31A2(a), 31A2(b), 31B, commentary 31.2 (overriding 31A) and commentary 31.3.
+/// The same table by hand, returning the rule (`table_stream::by_hand`, as `cli/benches/tables.rs`
+/// measures it).
 #[inline(never)]
 fn run_by_hand(facts: &[Facts]) -> usize {
-    facts
-        .iter()
-        .map(|f| {
-            let f = black_box(f);
-            match (f.turn, f.rho_call, f.offender_call) {
-                (Turn::Rho, _, _) if f.pass_meaning == PassMeaning::Conventional && f.partner_has_called => {
-                    "Commentary 31.2"
-                }
-                (Turn::Rho, RhoCall::Pass, _) => "Law 31A1",
-                (Turn::Rho, RhoCall::Acts, OffenderCall::SameDenomination) => "Law 31A2(a)",
-                (Turn::Rho, RhoCall::Acts, OffenderCall::Other) => "Law 31A2(b)",
-                (Turn::Partner, _, _) => "Law 31B",
-                (Turn::Lho, _, _) if !f.offender_has_called => "Law 31B",
-                (Turn::Lho, _, _) => "Commentary 31.3",
-            }
-            .len()
-        })
-        .sum()
+    facts.iter().map(|f| by_hand(black_box(f)).len()).sum()
 }
 
 #[inline(never)]
