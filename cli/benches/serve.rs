@@ -14,7 +14,10 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::sync::Arc;
 use tower::ServiceExt;
 
-const CASE: &str = r#"{"edition":"1987","dealer":"N","events":[{"N":"1H"},{"E":"pass"},{"N":"pass"},{"director":{"pass_meaning":"natural"}},{"S":"2H"},{"W":"pass"},{"N":"pass"},{"E":"pass"}]}"#;
+#[path = "common/serve_case.rs"]
+mod serve_case;
+
+use serve_case::CASE;
 
 fn bench(c: &mut Criterion) {
     let case = bridgelaw::case_file::parse(CASE).expect("the case parses");

@@ -16,8 +16,10 @@ use std::hint::black_box;
 use std::sync::Arc;
 use tower::ServiceExt;
 
-/// The body `scripts/load-test.lua` posts.
-const CASE: &str = r#"{"edition":"1987","dealer":"N","events":[{"N":"1H"},{"E":"pass"},{"N":"pass"},{"director":{"pass_meaning":"natural"}},{"S":"2H"},{"W":"pass"},{"N":"pass"},{"E":"pass"}]}"#;
+#[path = "common/serve_case.rs"]
+mod serve_case;
+
+use serve_case::CASE;
 
 #[inline(never)]
 fn run_json(app: &App, n: usize) -> usize {
