@@ -131,10 +131,11 @@ impl Referee<'_> {
     }
 
     /// A card played after a defender's premature lead or play (`p`), before the director rules
-    /// on it. Declarer's card is ruled on its own, as any (it stands, Law 57C3), and the premature
-    /// play still awaits the director: the only declarer's hand that can play then is the
-    /// offender's right-hand opponent, the left-hand one having led. A card of the offender's
-    /// partner is not yet ruled (Law 60C).
+    /// on it. Declarer's card is `next_card` for the premature play: where the tables then rule
+    /// it at once (1987 commentary 60.1: the non-offending side played on), it is ruled first;
+    /// otherwise it still awaits the director. Either way declarer's card is then ruled on its
+    /// own, as any (it stands, Law 57C3). A card of the offender's partner is not yet ruled
+    /// (Law 60C).
     fn card_before_premature_ruling(
         &mut self,
         event: usize,
@@ -146,6 +147,16 @@ impl Referee<'_> {
             self.st().pending = Some(p);
             let what = format!("{seat}'s {card}, played before the ruling on his partner's premature lead or play");
             return Err(unsupported_at(event, self.edition(), Some(Table::PrematurePlay), &what));
+        }
+        let mut after = p.clone();
+        after.facts.next_card = if seat == p.offender.lho() { NextCard::Lho } else { NextCard::Rho };
+        after.known.insert(FactId::NextCard);
+        if self.decided_now(&after) {
+            self.rule_play(after, &[])?;
+            if self.stopped_at.is_some() {
+                return Ok(());
+            }
+            return self.card(event, seat, card);
         }
         self.card(event, seat, card)?;
         if self.stopped_at.is_none() {
