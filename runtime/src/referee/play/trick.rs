@@ -723,8 +723,6 @@ pub(super) struct Unmet {
 pub(super) struct Binding {
     /// The penalties not met.
     unmet: Vec<Unmet>,
-    /// A requirement to play a card of another suit was met.
-    other_suit_met: bool,
     /// The cards the player could legally play, penalties included.
     legal: Hand,
     /// The requirements to lead a suit that the lead did not meet though able to.
@@ -785,7 +783,6 @@ impl PlayState {
         let hand = self.hands[seat as usize];
         let mut b = Binding {
             unmet: Vec::new(),
-            other_suit_met: false,
             legal: match led {
                 Some(l) if hand.has_suit(l) => hand.of_suit(l),
                 _ => hand,
@@ -819,10 +816,6 @@ impl PlayState {
                         only.insert(c);
                     }
                     (extreme.is_some(), Some(card) == extreme, only)
-                }
-                (PlayBound::OtherSuit(t), Some(l)) if t == number => {
-                    b.other_suit_met |= card.suit != l;
-                    (hand.has_other_suit(l), card.suit != l, hand.without_suit(l))
                 }
                 // Following suit comes first: the ban restricts his discards.
                 (PlayBound::NotSuit(s, t), Some(_)) if t == number => {
@@ -875,7 +868,6 @@ impl PlayState {
                         | PlayBound::NoLeadOfSuit(_, LeadDuration::NextLead) => led.is_some(),
                         PlayBound::Highest(t)
                         | PlayBound::Lowest(t)
-                        | PlayBound::OtherSuit(t)
                         | PlayBound::NotSuit(_, t)
                         | PlayBound::Suit(_, t)
                         | PlayBound::Card(_, t) => t != number,
@@ -913,7 +905,7 @@ impl Referee<'_> {
         let hand = st.hands[seat as usize];
         let unmet = !binding.unmet.is_empty();
         let off_suit = led.is_some_and(|l| card.suit != l && hand.has_suit(l));
-        if !unmet && !binding.other_suit_met && st.penalty_cards.iter().all(|p| p.seat != seat) {
+        if !unmet && st.penalty_cards.iter().all(|p| p.seat != seat) {
             // The common card: no penalty binds it and he has no penalty card; following suit.
             return Ok((off_suit, None));
         }
@@ -941,7 +933,6 @@ impl Referee<'_> {
         let of_suit_led = led.and_then(|l| own.iter().find(|(c, _)| c.suit == l)).map(|(c, _)| *c);
         let facts = Facts {
             card_off_suit: off_suit,
-            other_suit_required_met: binding.other_suit_met,
             lead_or_play_penalty_unmet: unmet,
             suit_led_only_in_penalty_cards: led.is_some_and(|l| hand.has_suit(l) && !concealed.has_suit(l)),
             penalty_card_missed: missed.is_some(),
