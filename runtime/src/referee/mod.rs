@@ -1146,10 +1146,9 @@ impl Referee<'_> {
             ..Facts::default()
         };
         let mut known = derived_known(&[]);
-        if call != Call::Pass || !matches!(irregularity, Irregularity::PassOutOfRotation) {
-            // Only a pass out of rotation has a meaning as a pass to judge.
-            known.insert(FactId::PassMeaning);
-        }
+        // A pass is taken as natural unless the director judges it artificial (2017 Law 30C,
+        // 1987 the conventional pass): the fact's default is `natural`, as a bid's is `named`.
+        known.insert(FactId::PassMeaning);
         if !(out_of_rotation && turn == Turn::Lho) {
             known.insert(FactId::ChangeIntent);
         }
