@@ -326,6 +326,10 @@ struct Referee<'c> {
     /// The 1-based number of the `director` entry whose answers are being applied (or of the
     /// event being ruled): the event at fault for an answer that is wrong or that no rule admits.
     answered_at: usize,
+    /// A `director` entry after which the offender's left-hand opponent elects to call
+    /// (2017 Laws 27A1, 29A; 1987 Laws 27A, 29): its number, whose answers the ruling on his
+    /// acceptance uses when he calls.
+    accepted_after: Option<usize>,
     /// Whether the common card takes its short path (`PlayState::quiet_card`); off only to
     /// test that the short path rules as the full one does (`rule_without_short_paths`).
     short_paths: bool,
@@ -374,6 +378,7 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         in_rotation_now: None,
         pass_substituted: false,
         answered_at: 0,
+        accepted_after: None,
         short_paths,
     };
     for (i, event) in case.events.iter().enumerate() {
@@ -393,6 +398,11 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
                 r.play_director(number, answers, by_seat)?
             }
             Event::Director { answers, .. } => match r.pending.take() {
+                // The offender's left-hand opponent calls next: he elects to accept.
+                Some(p) if r.lho_calls_next(number, &p) => {
+                    r.pending = Some(p);
+                    r.accepted_after = Some(number);
+                }
                 Some(p) => r.decide(p, answers)?,
                 // Called after a condoning call already settled the irregularity: nothing more to rule.
                 None if answers.is_empty() && !r.irregularities.is_empty() => {}
@@ -811,12 +821,18 @@ impl Referee<'_> {
             p.facts.turn_player_called = by_turn_player;
             p.known.insert(FactId::LhoCalled);
             p.known.insert(FactId::TurnPlayerCalled);
-            p.facts.attention_after_opening_lead = self.attention_after_opening_lead(event);
-            // The director, called after the condoning call, gives the judgements its ruling needs.
-            let answers = match self.case.events.get(event) {
-                Some(Event::Director { answers, .. }) if !answers.is_empty() && self.play.is_none() => {
-                    self.answered_by_next = Some(event + 1);
-                    self.answered_at = event + 1;
+            let accepted_after = self.accepted_after.take();
+            p.facts.attention_after_opening_lead = accepted_after.is_none() && self.attention_after_opening_lead(event);
+            // The director, called after the condoning call, gives the judgements its ruling needs;
+            // called before an acceptance, he gave them then.
+            let entry = match accepted_after {
+                Some(d) => Some(d),
+                None => self.answered_right_after(event),
+            };
+            let case = self.case;
+            let answers = match entry.and_then(|d| case.events.get(d - 1)) {
+                Some(Event::Director { answers, .. }) => {
+                    self.answered_at = entry.unwrap_or(event);
                     answers.as_slice()
                 }
                 _ => &[],
@@ -840,6 +856,40 @@ impl Referee<'_> {
             }
         }
         self.record_call(event, seat, call)
+    }
+
+    /// The `director` entry right after the condoning call of event `event`, if it gives
+    /// answers: its ruling uses them (the director is called then), and it is not ruled again.
+    fn answered_right_after(&mut self, event: usize) -> Option<usize> {
+        match self.case.events.get(event) {
+            Some(Event::Director { answers, .. }) if !answers.is_empty() && self.play.is_none() => {
+                self.answered_by_next = Some(event + 1);
+                Some(event + 1)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether, after the `director` entry `number`, the next call is by the offender's
+    /// left-hand opponent, who may accept the irregularity by calling (2017 Law 27A1 "it is
+    /// accepted if that player calls", Law 29A "offender's LHO may elect to call"; 1987 Laws 27A
+    /// and 29): an insufficient bid, or a call out of rotation the laws let him accept, made at
+    /// the turn of another player than he (the auction then reverts to that player instead).
+    fn lho_calls_next(&self, number: usize, p: &Pending) -> bool {
+        let acceptable = match p.facts.irregularity {
+            Irregularity::InsufficientBid => true,
+            Irregularity::PassOutOfRotation | Irregularity::BidOutOfRotation => p.turn_of != p.offender.lho(),
+            Irregularity::DoubleOutOfRotation => p.facts.double_admissible && p.turn_of != p.offender.lho(),
+            _ => false,
+        };
+        if p.table != Table::Irregularity || !acceptable || self.play.is_some() {
+            return false;
+        }
+        let next = self.case.events[number..].iter().find(|e| {
+            matches!(e, Event::Call { .. } | Event::Simultaneous { .. } | Event::Correct { .. } | Event::Change { .. })
+                || matches!(e, Event::Play { .. })
+        });
+        matches!(next, Some(Event::Call { seat, .. }) if *seat == p.offender.lho())
     }
 
     /// Whether a call made after a ruling cancelled a call and every later one, and before the
