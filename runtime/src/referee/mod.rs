@@ -1188,6 +1188,7 @@ impl Referee<'_> {
             offender_has_called: standing(before).any(|m| m.seat == seat),
             partner_has_called: standing(before).any(|m| m.seat == seat.partner()),
             turn_player_barred: out_of_rotation && self.bound(turn_of).any(|b| matches!(b.bound, Bound::Pass(_))),
+            offender_barred: out_of_rotation && self.bound(seat).any(|b| matches!(b.bound, Bound::Pass(_))),
             double_admissible: !matches!(call, Call::Double | Call::Redouble) || admissible_double(before, seat, call),
             bid_sufficient: !call.is_bid() || outranks(call, last_bid(before).map(|m| m.call)),
             offender_side_declares: contract.is_some_and(|c| c.declarer.same_side(seat)),
