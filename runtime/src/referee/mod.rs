@@ -941,7 +941,10 @@ impl Referee<'_> {
             // itself irregular (an insufficient bid is then ruled as one in rotation).
             self.bindings.retain(|b| b.seat != seat || b.after.is_some() || b.bound != Bound::Repeat(call));
         }
-        let irregularity = if self.over {
+        let irregularity = if self.over && self.last_standing_bid(self.calls.len()).is_none() {
+            // Four passes: no declarer, dummy or defender (Law 22B).
+            Some(Irregularity::CallAfterPassedOut)
+        } else if self.over {
             Some(Irregularity::CallAfterAuction)
         } else if matches!(call, Call::Bid { level, .. } if level > 7) {
             Some(Irregularity::BidAboveSeven)
@@ -1230,7 +1233,7 @@ impl Referee<'_> {
         let index = self.calls.len() - 1;
         let turn_of = if self.over { seat } else { self.turn };
         let p = self.pending_for(event, seat, call, turn_of, irregularity, Some(index));
-        if irregularity == Irregularity::CallAfterAuction {
+        if matches!(irregularity, Irregularity::CallAfterAuction | Irregularity::CallAfterPassedOut) {
             self.over = false;
         }
         self.pending = Some(p);
