@@ -1360,10 +1360,16 @@ impl Referee<'_> {
             ruling.rules = decision.rules().collect();
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
             ruling.rectifications.reserve_exact(decision.outcomes().count());
+            let recorded = self.calls.len();
             for t in decision.outcomes() {
                 let view = self.apply(&p, &t);
                 self.cite(&view.clauses);
                 ruling.rectifications.push(view);
+            }
+            if p.table == Table::ChangeOfCall && p.index.is_none() && self.calls.len() == recorded {
+                // A correction that no rectification put in the auction does not stand: it is
+                // recorded as cancelled (1987 Law 25B2(b)(1), the first call let stand; review C, A11).
+                self.push_call(Made { seat: p.offender, call: p.call, cancelled: true });
             }
         } else {
             (ruling.open_questions, ruling.alternatives) = open_questions(&unknown, &groups, |t| self.describe(&p, t));
