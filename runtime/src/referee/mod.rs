@@ -615,8 +615,9 @@ fn rule_all_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result<Rul
 
 /// The tables the auction is ruled by: its entry table, the tables it delegates to, and the
 /// lead restriction decided at its end. The others are the play's.
-const AUCTION_TABLES: [Table; 11] = [
+const AUCTION_TABLES: [Table; 12] = [
     Table::Irregularity,
+    Table::PrematureReplacement,
     Table::PassOutOfRotation,
     Table::BidOutOfRotation,
     Table::DoubleOutOfRotation,
@@ -804,6 +805,13 @@ impl Referee<'_> {
         if let Some(p) = &self.pending {
             let by_lho = seat == p.offender.lho();
             let by_turn_player = seat == p.turn_of && seat != p.offender && is_out_of_rotation(p.facts.irregularity);
+            let premature = seat == p.offender
+                && p.table == Table::Irregularity
+                && p.facts.irregularity == Irregularity::InsufficientBid
+                && self.accepted_after.is_none();
+            if premature {
+                return self.premature_replacement(event, seat, call);
+            }
             if !by_lho && !by_turn_player {
                 return Err(err(
                     event,
@@ -854,6 +862,30 @@ impl Referee<'_> {
                 self.restore_bindings(seat, imposed);
                 return result;
             }
+        }
+        self.record_call(event, seat, call)
+    }
+
+    /// The offender replaces his insufficient bid before the director is called (2017 Law 27C;
+    /// 1987, Law 27B whenever the correction is made): the table `premature_replacement` says
+    /// which law rules it; his call is then recorded as the correction, a `director` entry right
+    /// after it giving the judgements.
+    fn premature_replacement(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
+        #[allow(clippy::expect_used, reason = "referee invariant: checked by the caller")]
+        let mut p = self.pending.take().expect("an insufficient bid awaits a ruling");
+        p.table = Table::PrematureReplacement;
+        let entry = self.answered_right_after(event);
+        let case = self.case;
+        let answers = match entry.and_then(|d| case.events.get(d - 1)) {
+            Some(Event::Director { answers, .. }) => {
+                self.answered_at = entry.unwrap_or(event);
+                answers.as_slice()
+            }
+            _ => &[],
+        };
+        self.decide(p, answers)?;
+        if self.stopped_at.is_some() {
+            return Ok(());
         }
         self.record_call(event, seat, call)
     }
