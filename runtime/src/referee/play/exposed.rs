@@ -18,13 +18,21 @@ struct Exposed {
     led: bool,
 }
 
+/// An exposure awaiting its ruling: its first event, its player, and each card with whether it
+/// was led.
+#[derive(Clone, Debug)]
+struct Open {
+    event: usize,
+    seat: Seat,
+    cards: Vec<(Card, bool)>,
+}
+
 /// The cards exposed or led during the auction: the exposure awaiting its ruling, the cards
 /// ruled, and whether the end of the auction has ruled them.
 #[derive(Clone, Debug, Default)]
 pub(in crate::referee) struct Exposures {
-    /// The exposure the next event rules: its first event, its player, and each card with
-    /// whether it was led.
-    open: Option<(usize, Seat, Vec<(Card, bool)>)>,
+    /// The exposure the next event rules.
+    open: Option<Open>,
     ruled: Vec<Exposed>,
     ended: bool,
 }
@@ -39,7 +47,7 @@ impl Referee<'_> {
 
     /// Whether `event` continues the open exposure (another card of the same player).
     pub(in crate::referee) fn continues_exposure(&self, event: &Event) -> bool {
-        let Some((_, seat, _)) = &self.exposures.open else { return false };
+        let Some(Open { seat, .. }) = &self.exposures.open else { return false };
         match event {
             Event::Expose { seat: s, .. } | Event::Play { seat: s, .. } => s == seat && self.card_in_auction(),
             _ => false,
@@ -61,7 +69,7 @@ impl Referee<'_> {
                 format!("{seat} {what} {card} while the irregularity of event {} awaits a ruling", p.event),
             ));
         }
-        let open = self.exposures.open.iter().flat_map(|(_, s, cards)| cards.iter().map(move |c| (*s, c.0)));
+        let open = self.exposures.open.iter().flat_map(|o| o.cards.iter().map(move |c| (o.seat, c.0)));
         let mut earlier = open.chain(self.exposures.ruled.iter().map(|e| (e.seat, e.card)));
         if earlier.any(|(s, c)| s == seat && c == card) {
             return Err(err(event, format!("{seat} has already exposed {card} during the auction")));
@@ -69,14 +77,14 @@ impl Referee<'_> {
         if !self.continues_exposure(&Event::Expose { seat, card }) {
             self.rule_exposure()?;
         }
-        let (_, _, cards) = self.exposures.open.get_or_insert_with(|| (event, seat, Vec::new()));
-        cards.push((card, led));
+        let open = self.exposures.open.get_or_insert_with(|| Open { event, seat, cards: Vec::new() });
+        open.cards.push((card, led));
         Ok(())
     }
 
     /// Rules the open exposure, if any, with the `auction_exposure` table.
     pub(in crate::referee) fn rule_exposure(&mut self) -> Result<(), RefereeError> {
-        let Some((event, seat, cards)) = self.exposures.open.take() else { return Ok(()) };
+        let Some(Open { event, seat, cards }) = self.exposures.open.take() else { return Ok(()) };
         let first = cards[0].0;
         let facts = Facts {
             exposed_cards_several: cards.len() > 1,
