@@ -91,8 +91,12 @@ fn bad_play_is_a_clear_error() {
     let err =
         rule_text(&format!("{HEAD}  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - claim: {{N: 13}}\n")).unwrap_err();
     assert!(err.contains("North claims 13 tricks, but 12 remain"), "{err}");
-    let err = rule_text("edition: \"1987\"\ndealer: N\nevents:\n  - N: 1H\n  - E: SA\n").unwrap_err();
-    assert!(err.contains("the auction has not ended"), "{err}");
+    // A card led before the auction has ended is a card led prematurely during the auction (Law
+    // 24B), no longer an error; the same card again is one.
+    let ruling = rule_text("edition: \"1987\"\ndealer: N\nevents:\n  - N: 1H\n  - E: SA\n").unwrap();
+    assert_eq!(ruling.irregularities[0].rules, ["Law 24B"]);
+    let err = rule_text("edition: \"1987\"\ndealer: N\nevents:\n  - N: 1H\n  - E: SA\n  - E: SA\n").unwrap_err();
+    assert!(err.contains("East has already exposed SA during the auction"), "{err}");
     let no_deal = "edition: \"1987\"\ndealer: N\ncontract: \"4S by N\"\nevents:\n  - E: DA\n";
     assert!(rule_text(no_deal).unwrap_err().contains("no `deal`"));
     let bad_deal = "edition: \"1987\"\ndealer: N\ndeal: \"N:AKQ.x.y.z\"\nevents: []\n";
