@@ -100,7 +100,6 @@ fn coverage_reports_what_no_case_cites() {
 /// must be in this list to go uncited; once a case cites it, it may leave the list.
 const NOT_RULINGS_2017_PLAY: &[(&str, &str)] = &[
     ("Law 48", "the heading of Law 48; its 48A is ruled in the play_irregularity table"),
-    ("Law 48B", "declarer facing his cards: after an opening lead out of turn it is Law 54's, else a claim"),
     ("Law 50E3", "the director's judgement of damage from a penalty card's information, which no case input describes"),
     ("Law 51A", "declarer designating which of two playable penalty cards is played: not modelled"),
     ("Law 51B2(a)", "penalty cards in several suits: declarer's choice of suit is not modelled"),

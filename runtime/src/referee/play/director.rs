@@ -245,6 +245,10 @@ impl Referee<'_> {
                 && p.facts.offender_role == OffenderRole::Defender
         });
         let dummy = st.dummy;
+        let started = !st.tricks.is_empty() || !st.current.cards.is_empty();
+        if opening.is_none() && seat == declarer && started && st.nothing_awaits() && !cards.is_empty() {
+            return self.declarer_faces_cards(event, seat, cards[0]);
+        }
         let Some(mut p) = opening.filter(|_| (seat == declarer || seat == dummy) && !cards.is_empty()) else {
             return Err(err(
                 event,
@@ -263,6 +267,18 @@ impl Referee<'_> {
         p.known.insert(FactId::NextCardFollows);
         // The director called at once rules with the choices his entry gives (a choice the
         // law no longer leaves declarer is the tables' to overrule).
+        if matches!(self.case.events.get(event), Some(Event::Director { .. })) {
+            self.st().pending = Some(p);
+            return Ok(());
+        }
+        self.rule_play(p, &[])
+    }
+
+    /// Declarer faces his cards during the play, other than immediately after an opening lead
+    /// out of turn (`card`: the first he shows): the director rules, at the entry right after
+    /// it, or at once.
+    fn declarer_faces_cards(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        let p = self.pending_play(event, seat, card, seat, Table::DeclarerFacesCards, Facts::default());
         if matches!(self.case.events.get(event), Some(Event::Director { .. })) {
             self.st().pending = Some(p);
             return Ok(());

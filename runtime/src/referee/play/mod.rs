@@ -298,6 +298,9 @@ pub(super) struct PlayState {
     /// Tricks whose winner a card placed in them later does not change (Law 67B1): the trick
     /// (0-based) and its winner.
     fixed_winners: Vec<(usize, Seat)>,
+    /// Declarer facing his cards is deemed a claim (2017 Law 48B2): the record gives it before
+    /// any further card.
+    claim_due: bool,
 }
 
 impl PlayState {
@@ -351,6 +354,7 @@ impl PlayState {
             && self.omitted.is_none()
             && self.correction.is_none()
             && self.last_trick_held.is_none()
+            && !self.claim_due
     }
 
     fn trick_number(&self) -> usize {
@@ -516,6 +520,7 @@ impl Referee<'_> {
             extra_card: None,
             omitted: None,
             fixed_winners: Vec::new(),
+            claim_due: false,
         });
         Ok(())
     }
@@ -628,6 +633,7 @@ impl Referee<'_> {
             Table::LaterCardWithdrawal => WITHDRAWAL,
             Table::VisibleCardWithdrawal => WITHDRAWAL_AFTER_CARDS_TOGETHER,
             Table::RestrictedLead => RESTRICTED_LEAD,
+            Table::DeclarerFacesCards => DECLARER_FACES_CARDS,
             _ => PENALTY_CARD_LEAD,
         };
         let facts = facts_shown(&groups, &p.facts, &p.known);
@@ -732,6 +738,7 @@ impl Referee<'_> {
             | Rectification::OmittedCardSupplied
             | Rectification::OmittedCardPlaced
             | Rectification::DeemedRevoke
+            | Rectification::DeemedClaim
             | Rectification::FaceDownLeadRetracted => Seats::one(p.offender),
             Rectification::ReviewLineOfPlay => Seats::one(self.play.as_ref().map_or(p.offender, |st| st.declarer)),
             Rectification::OptionsExplained => Seats::of(&[p.offender.lho(), p.offender.rho()]),
@@ -870,6 +877,7 @@ impl Referee<'_> {
                     format!("declarer's choice ({given}) is not an option the laws of edition {edition} give him"),
                 ));
             }
+            Rectification::DeemedClaim => self.st().claim_due = true,
             Rectification::ReviewLineOfPlay => {
                 self.reviews.push(DamageReview { seats: view.seats, review: view.clone() })
             }

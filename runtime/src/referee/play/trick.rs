@@ -27,6 +27,13 @@ impl Referee<'_> {
         if self.st().omitted.as_ref().is_some_and(|o| o.seat == seat && o.due.is_some()) {
             return self.omitted_card(event, seat, card);
         }
+        if self.st().claim_due {
+            let declarer = self.st().declarer;
+            return Err(err(
+                event,
+                format!("{declarer}'s facing his cards is a claim (Law 48B2): record it as a `claim` before any further card"),
+            ));
+        }
         self.playable(event, seat, card)?;
         if let Some(mut p) = self.st().pending.take() {
             // The card shows what happened after the irregular lead, or the play out of turn.
@@ -754,6 +761,7 @@ impl PlayState {
             && self.restored_next.is_empty()
             && self.last_trick_held.is_none()
             && self.omitted.is_none()
+            && !self.claim_due
             && self.restricted.iter().all(|r| r.settled);
         let hand = self.hands[seat as usize];
         if !quiet || self.tricks.len() >= 13 || !hand.contains(card) {
