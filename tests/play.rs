@@ -489,3 +489,21 @@ fn the_short_path_rules_as_the_full_path() {
     }
     assert!(compared > 700, "{compared} rulings compared");
 }
+
+#[test]
+fn defective_trick_records_out_of_place_are_clear_errors() {
+    // No card can be omitted from a trick no card has been led to.
+    let err = rule_text(&format!("{HEAD}  - no_card: E\n")).unwrap_err();
+    assert!(err.contains("no card has been led to the trick"), "{err}");
+    // An extra card goes with the card its player has just played.
+    let err = rule_text(&format!("{HEAD}  - E: DA\n  - extra_card: {{W: D3}}\n")).unwrap_err();
+    assert!(err.contains("recorded right after the card West played"), "{err}");
+    // A card omitted and found late must be placed: the record may not end before it is, while
+    // the offender still has more than one card to choose from.
+    let omitted = "  - E: DA\n  - S: D5\n  - no_card: W\n  - N: DJ\n  - E: D8\n  - S: D6\n  - W: D2\n  - N: DQ\n";
+    let err = rule_text(&format!("{HEAD}{omitted}")).unwrap_err();
+    assert!(err.contains("the record ends before West supplies or places his card"), "{err}");
+    // Placed, it must be of the suit led to the defective trick while he holds one.
+    let err = rule_text(&format!("{HEAD}{omitted}  - director\n  - W: C2\n")).unwrap_err();
+    assert!(err.contains("must supply or place a card of the suit led to trick 1, diamonds"), "{err}");
+}
