@@ -522,7 +522,8 @@ impl Referee<'_> {
             fixed_winners: Vec::new(),
             claim_due: false,
         });
-        Ok(())
+        // The cards exposed during the auction: penalty cards, or back in the hand (Law 24).
+        self.exposures_at_end()
     }
 
     /// Whether a lead restriction on `offender`'s partner lapses at the end of the auction,
@@ -967,6 +968,8 @@ impl Referee<'_> {
 mod adjust;
 mod defective;
 mod director;
+mod exposed;
 mod penalties;
 mod revoke;
 mod trick;
+pub(super) use exposed::Exposures;
