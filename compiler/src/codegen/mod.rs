@@ -373,7 +373,7 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
         tests.line("_ => &[],");
     }
     s.raw(format!(
-"/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn index(&self, table: Table, facts: &Facts) -> usize {{\n        {}\n    }}\n\n    #[inline]\n    fn decisions(&self, table: Table) -> &'static [Decided] {{\n        {}\n    }}\n\n    #[inline]\n    fn entry(&self, table: Table, facts: &Facts) -> &'static Decided {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n\n    fn heading(&self, entry: &str) -> Option<&'static Template> {{\n        HEADINGS.binary_search_by(|(name, _)| name.cmp(&entry)).ok().map(|i| &HEADINGS[i].1)\n    }}\n\n    fn summary(&self, name: &str) -> Option<&'static Template> {{\n        SUMMARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| t)\n    }}\n}}",
+"/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn index(&self, table: Table, facts: &Facts) -> usize {{\n        {}\n    }}\n\n    #[inline]\n    fn decisions(&self, table: Table) -> &'static [Decided] {{\n        {}\n    }}\n\n    #[inline]\n    fn entry(&self, table: Table, facts: &Facts) -> &'static Decided {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n\n    fn heading(&self, entry: &str) -> Option<&'static Template> {{\n        heading_index(entry).map(|i| &HEADINGS[i].1)\n    }}\n\n    fn summary(&self, name: &str) -> Option<&'static Template> {{\n        SUMMARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| t)\n    }}\n}}",
         e.name,
         rust_str(&e.name),
         rust_str(&e.title),
@@ -652,7 +652,7 @@ fn edition_texts(s: &mut Scope, p: &Program, e: &Edition) {
         standing.len(),
         standing.join("\n")
     ));
-    // Sorted by name, for `Laws::heading`'s binary search.
+    // Sorted by name (`heading_index` gives the position).
     let mut order: Vec<usize> = (0..p.headings.len()).collect();
     order.sort_by(|&a, &b| p.headings[a].0.cmp(&p.headings[b].0));
     let headings: Vec<String> = order
@@ -672,6 +672,7 @@ fn edition_texts(s: &mut Scope, p: &Program, e: &Edition) {
         headings.len(),
         headings.join("\n")
     ));
+    s.raw(heading_index(p));
     let summaries: Vec<String> = (0..p.summaries.len())
         .map(|i| {
             let t = p.summary(e, i);
@@ -688,6 +689,29 @@ fn edition_texts(s: &mut Scope, p: &Program, e: &Edition) {
         summaries.len(),
         summaries.join("\n")
     ));
+}
+
+/// `heading_index`: the position of an entry's heading in the sorted `HEADINGS`, by a `match`
+/// on the name's length, then on the name (a jump and a comparison or two, where a binary
+/// search compared about six strings).
+fn heading_index(p: &Program) -> String {
+    let mut names: Vec<&str> = p.headings.iter().map(|h| h.0.as_str()).collect();
+    names.sort();
+    let mut by_length: std::collections::BTreeMap<usize, Vec<(usize, &str)>> = std::collections::BTreeMap::new();
+    for (i, name) in names.iter().enumerate() {
+        by_length.entry(name.len()).or_default().push((i, name));
+    }
+    let mut arms = String::new();
+    for (length, names) in &by_length {
+        let inner: Vec<String> = names.iter().map(|(i, name)| format!("{} => Some({i}),", rust_str(name))).collect();
+        arms.push_str(&format!(
+            "        {length} => match entry {{\n            {}\n            _ => None,\n        }},\n",
+            inner.join("\n            ")
+        ));
+    }
+    format!(
+        "/// The position of `entry`'s heading in `HEADINGS`.\n#[inline]\nfn heading_index(entry: &str) -> Option<usize> {{\n    match entry.len() {{\n{arms}        _ => None,\n    }}\n}}"
+    )
 }
 
 fn pieces_expr(pieces: &[Piece]) -> String {

@@ -121,44 +121,50 @@ struct Pending {
     target: Option<usize>,
 }
 
-/// The set of facts whose value is known, by `FactId` index: two words of 128 bits.
+/// The set of facts whose value is known, by `FactId` index: four words of 64 bits (a test
+/// or an insertion is a shift and a mask of one machine word).
 #[derive(Clone, Copy, Debug, Default)]
-struct Known([u128; 2]);
+struct Known([u64; 4]);
 
 impl Known {
+    #[inline]
     fn contains(&self, f: &FactId) -> bool {
         let i = *f as usize;
-        self.0[i / 128] & (1 << (i % 128)) != 0
+        self.0[i / 64 % 4] & (1 << (i % 64)) != 0
     }
 
+    #[inline]
     fn insert(&mut self, f: FactId) {
         let i = f as usize;
-        self.0[i / 128] |= 1 << (i % 128);
+        self.0[i / 64 % 4] |= 1 << (i % 64);
     }
 
     fn remove(&mut self, f: FactId) {
         let i = f as usize;
-        self.0[i / 128] &= !(1 << (i % 128));
+        self.0[i / 64 % 4] &= !(1 << (i % 64));
     }
 
     /// The facts of both sets.
     fn and(self, other: Known) -> Known {
-        Known([self.0[0] & other.0[0], self.0[1] & other.0[1]])
+        Known(std::array::from_fn(|w| self.0[w] & other.0[w]))
+    }
+
+    /// The number of facts in the set.
+    fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// The facts of the set, in `FactId` order (a fact's index is its place in `FactId::ALL`).
     fn iter(self) -> impl Iterator<Item = FactId> {
-        let [mut low, mut high] = self.0;
+        let mut words = self.0;
+        let mut w = 0;
         std::iter::from_fn(move || {
-            let i = if low != 0 {
-                let i = low.trailing_zeros() as usize;
-                low &= low.wrapping_sub(1);
-                i
-            } else {
-                let i = high.trailing_zeros() as usize + 128;
-                high &= high.wrapping_sub(1);
-                i
-            };
+            while w < 4 && words[w] == 0 {
+                w += 1;
+            }
+            let word = words.get_mut(w)?;
+            let i = w * 64 + word.trailing_zeros() as usize;
+            *word &= *word - 1;
             FactId::ALL.get(i).copied()
         })
     }
@@ -437,7 +443,6 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
 /// judgements and choices only of the tables of the phase (the auction's, or the play's), each
 /// checked here against the entry that gives it.
 fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeError> {
-    let in_play = r.play.is_some() || (r.calls.is_empty() && r.case.contract.is_some());
     let calls: &[(Seat, Call)] = match event {
         Event::Call { seat, call } => &[(*seat, *call)],
         Event::Simultaneous { calls } => calls,
@@ -461,6 +466,7 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
         }
         _ => return Ok(()),
     };
+    let in_play = r.play.is_some() || (r.calls.is_empty() && r.case.contract.is_some());
     if !in_play {
         return Ok(());
     }
@@ -1936,7 +1942,7 @@ fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static 
         }
     }
     let shown = known.and(tested);
-    let mut out = Vec::with_capacity((shown.0[0].count_ones() + shown.0[1].count_ones()) as usize);
+    let mut out = Vec::with_capacity(shown.len());
     out.extend(shown.iter().map(|f| (f.name(), f.values()[facts.get(f)])));
     out
 }
