@@ -636,6 +636,9 @@ fn auction_fact(laws: &dyn Laws, fact: FactId) -> bool {
 /// value indices) that lead to it.
 type Group = (Decision, Vec<Vec<usize>>);
 
+/// The distinct decisions of a consultation: one in the usual case, held in place.
+type Groups = smallvec::SmallVec<[Group; 1]>;
+
 /// A malformed or inconsistent case.
 fn err(event: usize, message: impl Into<String>) -> RefereeError {
     RefereeError { event, kind: ErrorKind::Malformed, message: message.into() }
@@ -691,7 +694,7 @@ impl Referee<'_> {
         self.ahead.get_or_init(|| Ahead::new(&self.case.events))
     }
 
-    fn consult(&self, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
+    fn consult(&self, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Groups) {
         consult(self.laws, table, facts, known)
     }
 
@@ -1682,7 +1685,9 @@ impl Referee<'_> {
         LeadDecision { kind: if open.is_some() { None } else { kind }, suit, clauses, open }
     }
 
-    fn finish(mut self) -> Ruling {
+    /// The ruling, its vectors taken from the referee (borrowed, so that the referee, a large
+    /// struct, is not copied to be consumed).
+    fn finish(&mut self) -> Ruling {
         // Every change to the calls went through the helpers that keep `standing`.
         debug_assert!(
             self.standing.iter().copied().eq((0..self.calls.len()).filter(|&i| !self.calls[i].cancelled)),
@@ -1808,16 +1813,16 @@ impl Referee<'_> {
         Ruling {
             edition: self.laws.name(),
             dealer: self.case.dealer,
-            irregularities: self.irregularities,
-            auction: self.calls,
+            irregularities: std::mem::take(&mut self.irregularities),
+            auction: std::mem::take(&mut self.calls),
             next_to_call: (!self.over && !open).then_some(self.turn),
             auction_over: self.over,
             contract,
             opening_leader: contract.map(|c| c.declarer.lho()),
             obligations,
             lead_restrictions,
-            damage_reviews: self.reviews,
-            trace: self.trace,
+            damage_reviews: std::mem::take(&mut self.reviews),
+            trace: std::mem::take(&mut self.trace),
             play,
             unevaluated_events: self.stopped_at.unwrap_or(0),
         }
@@ -1881,18 +1886,18 @@ fn lowest_specifying(last: Option<Call>, bid: Call, indicated: Option<Option<Str
 
 /// Asks `table` (and the tables it delegates to) once per combination of
 /// the unknown facts they test, and groups the combinations by decision.
-fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
+fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Groups) {
     // The usual case: every fact the deciding tables test is known, and one evaluation is
     // the whole consultation (the loop below would find the same single group).
     let first = tables::decide(laws, table, facts);
     if first.tables().all(|t| laws.tests(t).iter().all(|f| known.contains(f))) {
         // One group, of the one combination of no unknown fact (no caller reads the
         // combinations of a single group: it is no alternative).
-        return (Vec::new(), vec![(first, Vec::new())]);
+        return (Vec::new(), smallvec::smallvec![(first, Vec::new())]);
     }
     let mut unknown: Vec<FactId> = Vec::new();
     loop {
-        let mut groups: Vec<Group> = Vec::new();
+        let mut groups = Groups::new();
         let total: usize = unknown.iter().map(|f| f.values().len()).product();
         for n in 0..total {
             let mut facts = *facts;
