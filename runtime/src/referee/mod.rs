@@ -1352,8 +1352,11 @@ impl Referee<'_> {
     }
 
     fn cite_ids(&mut self, clauses: impl IntoIterator<Item = &'static str>) {
-        // Ids of one length that differ mostly differ at the end (`Law 30B2(a)`, `Law 30B2(b)`).
-        let same = |a: &str, b: &str| a.len() == b.len() && a.as_bytes().last() == b.as_bytes().last() && a == b;
+        // Ids of one length that differ mostly differ at the end (`Law 30B2(a)`, `Law 30B2(b)`);
+        // a clause cited again is mostly the same static id.
+        let same = |a: &str, b: &str| {
+            a.len() == b.len() && (a.as_ptr() == b.as_ptr() || a.as_bytes().last() == b.as_bytes().last() && a == b)
+        };
         for c in clauses {
             if !self.trace.iter().any(|t| same(t, c)) {
                 self.trace.push(c);
