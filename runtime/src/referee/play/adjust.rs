@@ -21,7 +21,8 @@ impl Referee<'_> {
         let complete = played == 13 || state.claim().is_some();
         let mut transfers = (0usize, 0usize);
         // For each revoke, the tricks to transfer and the first trick (0-based) they come from.
-        let mut wanted = vec![(0usize, 0usize); state.revokes.len()];
+        // (In place for a few revokes, as the order they are served in below.)
+        let mut wanted: smallvec::SmallVec<[(usize, usize); 4]> = smallvec::smallvec![(0, 0); state.revokes.len()];
         let mut revokes = Vec::with_capacity(state.revokes.len());
         for (i, r) in state.revokes.iter().enumerate() {
             let adjusted = complete && r.established;
@@ -99,7 +100,7 @@ impl Referee<'_> {
         // tricks to draw on, are served first.
         let mut taken = [false; 13];
         let mut claimed_left = (claimed_by_declarer, claimed_by_defenders);
-        let mut order: Vec<usize> = (0..revokes.len()).filter(|&i| wanted[i].0 > 0).collect();
+        let mut order: smallvec::SmallVec<[usize; 4]> = (0..revokes.len()).filter(|&i| wanted[i].0 > 0).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(state.revokes[i].trick));
         for i in order {
             let r = &state.revokes[i];
