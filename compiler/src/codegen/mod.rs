@@ -92,9 +92,11 @@ fn finite_enum(scope: &mut Scope, name: &str, doc: &str, values: &[Value]) {
     let names: Vec<String> = values.iter().map(|v| rust_str(&v.name)).collect();
     let imp = scope.new_impl(name);
     imp.associate_const("ALL", format!("[{name}; {}]", values.len()), format!("[{}]", variants.join(", ")), "pub");
+    // `#[inline]` on the small lookups, so that the runtime, another crate, inlines them.
     imp.new_fn("name")
         .vis("pub")
         .doc("The name used in law sources and case files.")
+        .attr("inline")
         .arg_self()
         .ret("&'static str")
         .line(format!("const NAMES: [&str; {}] = [{}];", names.len(), names.join(", ")))
@@ -138,6 +140,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
     imp.new_fn("source")
         .vis("pub")
         .doc("Where the engine learns this fact.")
+        .attr("inline")
         .arg_self()
         .ret("FactSource")
         .line(format!("const SOURCES: [FactSource; {}] = [{}];", sources_list.len(), sources_list.join(", ")))
@@ -150,6 +153,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
     imp.new_fn("values")
         .vis("pub")
         .doc("The names of the fact's values, in index order.")
+        .attr("inline")
         .arg_self()
         .ret("&'static [&'static str]")
         .line(format!("const VALUES: [&[&str]; {}] = [{}];", p.facts.len(), value_lists.join(", ")))
@@ -170,6 +174,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
     imp.new_fn("get")
         .vis("pub")
         .doc("The index of a fact's value.")
+        .attr("inline")
         .arg_ref_self()
         .arg("fact", "FactId")
         .ret("usize")
@@ -204,6 +209,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
         .new_fn("name")
         .vis("pub")
         .doc("The name used in law sources.")
+        .attr("inline")
         .arg_ref_self()
         .ret("&'static str")
         .push_block(name_block);

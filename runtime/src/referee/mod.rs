@@ -447,11 +447,11 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
         Event::Call { seat, call } => &[(*seat, *call)],
         Event::Simultaneous { calls } => calls,
         Event::Director { answers, .. } => {
-            let mut facts = Facts::default();
-            answer(number, answers, &mut facts, &mut Known::default())?;
+            // Every answer names a judgement or choice and one of its values: `check_parts` found
+            // no error before the case is ruled.
             let play = r.pending.is_none() && (r.play.is_some() || (!answers.is_empty() && r.play_can_start()));
             for (name, _) in answers {
-                let Some(fact) = FactId::from_name(name) else { continue }; // `answer` rejected unknown names
+                let Some(fact) = FactId::from_name(name) else { continue }; // `check_parts` rejected unknown names
                 if auction_fact(r.laws, fact) == play {
                     let (phase, other) = if play { ("the play", "the auction") } else { ("the auction", "the play") };
                     return Err(err(
