@@ -237,20 +237,22 @@ impl Ahead {
     fn new(events: &[Event]) -> Ahead {
         let n = events.len();
         let mut next = vec![[NONE; 10]; n + 1];
-        for (i, e) in events.iter().enumerate().rev() {
+        // The row of the position after, updated in place and written once per position.
+        let mut row = [NONE; 10];
+        for (i, (e, slot)) in events.iter().zip(next.iter_mut()).enumerate().rev() {
             let at = u32::try_from(i).unwrap_or(NONE);
-            next[i] = next[i + 1];
             match e {
                 Event::Call { seat, call } => {
-                    next[i][*seat as usize] = at;
+                    row[*seat as usize] = at;
                     if !matches!(call, Call::Double | Call::Redouble) {
-                        next[i][4 + *seat as usize] = at;
+                        row[4 + *seat as usize] = at;
                     }
                 }
-                Event::Director { .. } => next[i][DIRECTOR] = at,
-                Event::Play { .. } | Event::SimultaneousPlays { .. } | Event::Together { .. } => next[i][CARD] = at,
+                Event::Director { .. } => row[DIRECTOR] = at,
+                Event::Play { .. } | Event::SimultaneousPlays { .. } | Event::Together { .. } => row[CARD] = at,
                 _ => {}
             }
+            *slot = row;
         }
         Ahead { next }
     }
