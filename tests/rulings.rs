@@ -56,17 +56,19 @@ fn the_deciding_clause_comes_first() {
 }
 
 #[test]
-fn an_unjudged_pass_leaves_the_question_open_with_each_outcome() {
-    let ruling = rule_file(&root().join("cases/1987/law30-open-question-pass-meaning.yaml"));
-    // The open question and the auction waiting for it are in the case's `expect:` block.
+fn an_unjudged_change_of_call_leaves_the_question_open_with_each_outcome() {
+    // A pass out of rotation is taken as natural when the director does not say (Law 30C is
+    // the exception he states), so the open question here is a change of call's (Law 25).
+    let ruling = rule_file(&root().join("cases/1987/law25-open-question-intent.yaml"));
     let ir = &ruling.irregularities[0];
-    let by_answer: Vec<(&str, &[&str])> =
-        ir.alternatives.iter().map(|a| (a.when[0].1[0], a.rules.as_slice())).collect();
-    // Natural: Law 30B1. Suit-showing: 30B1 with Law 26. Conventional, partner having
-    // called: Law 30C, then commentary 31.2 (Law 31A2(b)).
-    assert_eq!(by_answer[0], ("natural", &["Law 30", "Law 30B1"][..]));
-    assert_eq!(by_answer[1].1.last(), Some(&"Law 30B1 (suit-showing pass)"));
-    assert_eq!(by_answer[2].1.last(), Some(&"Commentary 31.2"));
+    assert_eq!(ir.open_questions, ["change_intent", "change_choice"]);
+    let by_answer: Vec<(Vec<&str>, Option<&&str>)> =
+        ir.alternatives.iter().map(|a| (a.when.iter().map(|w| w.1[0]).collect(), a.rules.last())).collect();
+    // Purposeful and let stand: Law 25B2(b)(1). Inadvertent: Law 25A, whatever the choice.
+    // Purposeful and changed: Law 25B2(b)(2).
+    assert_eq!(by_answer[0], (vec!["purposeful", "let_stand"], Some(&"Law 25B2(b)(1)")));
+    assert_eq!(by_answer[1], (vec!["inadvertent"], Some(&"Law 25A")));
+    assert_eq!(by_answer[2], (vec!["purposeful", "change"], Some(&"Law 25B2(b)(2)")));
 }
 
 #[test]

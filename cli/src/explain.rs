@@ -70,9 +70,22 @@ pub fn explain(p: &Program, clause: &str, edition: Option<&str>) -> Result<Strin
         out.push('\n');
     }
     if out.is_empty() {
-        let ids = p.editions.iter().flat_map(|e| e.clauses.iter().map(|c| c.id.as_str()));
-        let hint = diagnostic::did_you_mean(clause, ids).map(|s| format!("; did you mean `{s}`?")).unwrap_or_default();
-        return Err(format!("no clause `{clause}`{hint}"));
+        return Err(not_found(p, clause, edition));
     }
     Ok(out)
+}
+
+/// The message for a clause that no edition asked about has: the editions that do have it,
+/// or else the nearest clause id of those editions (never the id asked about itself).
+fn not_found(p: &Program, clause: &str, edition: Option<&str>) -> String {
+    let has = |e: &&bridgelaw_compiler::model::Edition| e.clauses.iter().any(|c| c.id.eq_ignore_ascii_case(clause));
+    let elsewhere: Vec<&str> = p.editions.iter().filter(has).map(|e| e.name.as_str()).collect();
+    if let (Some(asked), false) = (edition, elsewhere.is_empty()) {
+        let plural = if elsewhere.len() > 1 { "s" } else { "" };
+        return format!("no clause `{clause}` in edition {asked}; it is in edition{plural} {}", elsewhere.join(", "));
+    }
+    let asked = p.editions.iter().filter(|e| edition.is_none_or(|n| n == e.name));
+    let ids = asked.flat_map(|e| e.clauses.iter().map(|c| c.id.as_str())).filter(|id| !id.eq_ignore_ascii_case(clause));
+    let hint = diagnostic::did_you_mean(clause, ids).map(|s| format!("; did you mean `{s}`?")).unwrap_or_default();
+    format!("no clause `{clause}`{hint}")
 }

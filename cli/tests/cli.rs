@@ -136,6 +136,10 @@ fn explain_shows_text_rules_and_references_both_ways() {
     let o = run(&["explain", "Law 30B9"]);
     assert_eq!(o.status.code(), Some(2), "an unknown clause is a wrong argument");
     assert!(stderr(&o).contains("did you mean"), "{}", stderr(&o));
+    // A clause of another edition is said to be there, not suggested as itself (review C, A10).
+    let o = run(&["explain", "Law 30B2(a)", "--edition", "2017"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no clause `Law 30B2(a)` in edition 2017; it is in edition 1987"), "{}", stderr(&o));
 }
 
 #[test]

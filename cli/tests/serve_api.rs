@@ -85,10 +85,10 @@ async fn the_same_ruling_as_the_command_line() {
 
 #[tokio::test]
 async fn an_open_question_lists_the_alternatives() {
-    let case = r#"{"edition":"1987","dealer":"N","events":[{"N":"1H"},{"E":"pass"},{"N":"pass"},"director"]}"#;
+    let case = r#"{"edition":"1987","dealer":"N","events":[{"N":"1H"},{"N":"2H"},"director"]}"#;
     let r = api("POST", RULE, RULE, case).await.json();
     let ir = &r["irregularities"][0];
-    assert_eq!(ir["open_questions"], json!(["pass_meaning"]));
+    assert_eq!(ir["open_questions"], json!(["change_intent", "change_choice"]));
     assert!(ir["alternatives"].as_array().unwrap().len() >= 2, "{ir:#}");
     assert_eq!(r["next_to_call"], Value::Null);
 }

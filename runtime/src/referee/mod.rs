@@ -334,6 +334,10 @@ struct Referee<'c> {
     /// The 1-based number of the `director` entry whose answers are being applied (or of the
     /// event being ruled): the event at fault for an answer that is wrong or that no rule admits.
     answered_at: usize,
+    /// A `director` entry after which the offender's left-hand opponent elects to call
+    /// (2017 Laws 27A1, 29A; 1987 Laws 27A, 29): its number, whose answers the ruling on his
+    /// acceptance uses when he calls.
+    accepted_after: Option<usize>,
     /// Whether the common card takes its short path (`PlayState::quiet_card`); off only to
     /// test that the short path rules as the full one does (`rule_without_short_paths`).
     short_paths: bool,
@@ -382,6 +386,7 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         in_rotation_now: None,
         pass_substituted: false,
         answered_at: 0,
+        accepted_after: None,
         short_paths,
     };
     for (i, event) in case.events.iter().enumerate() {
@@ -401,6 +406,11 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
                 r.play_director(number, answers, by_seat)?
             }
             Event::Director { answers, .. } => match r.pending.take() {
+                // The offender's left-hand opponent calls next: he elects to accept.
+                Some(p) if r.lho_calls_next(number, &p) => {
+                    r.pending = Some(p);
+                    r.accepted_after = Some(number);
+                }
                 Some(p) => r.decide(p, answers)?,
                 // Called after a condoning call already settled the irregularity: nothing more to rule.
                 None if answers.is_empty() && !r.irregularities.is_empty() => {}
@@ -613,8 +623,9 @@ fn rule_all_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result<Rul
 
 /// The tables the auction is ruled by: its entry table, the tables it delegates to, and the
 /// lead restriction decided at its end. The others are the play's.
-const AUCTION_TABLES: [Table; 11] = [
+const AUCTION_TABLES: [Table; 12] = [
     Table::Irregularity,
+    Table::PrematureReplacement,
     Table::PassOutOfRotation,
     Table::BidOutOfRotation,
     Table::DoubleOutOfRotation,
@@ -805,6 +816,13 @@ impl Referee<'_> {
         if let Some(p) = &self.pending {
             let by_lho = seat == p.offender.lho();
             let by_turn_player = seat == p.turn_of && seat != p.offender && is_out_of_rotation(p.facts.irregularity);
+            let premature = seat == p.offender
+                && p.table == Table::Irregularity
+                && p.facts.irregularity == Irregularity::InsufficientBid
+                && self.accepted_after.is_none();
+            if premature {
+                return self.premature_replacement(event, seat, call);
+            }
             if !by_lho && !by_turn_player {
                 return Err(err(
                     event,
@@ -822,12 +840,18 @@ impl Referee<'_> {
             p.facts.turn_player_called = by_turn_player;
             p.known.insert(FactId::LhoCalled);
             p.known.insert(FactId::TurnPlayerCalled);
-            p.facts.attention_after_opening_lead = self.attention_after_opening_lead(event);
-            // The director, called after the condoning call, gives the judgements its ruling needs.
-            let answers = match self.case.events.get(event) {
-                Some(Event::Director { answers, .. }) if !answers.is_empty() && self.play.is_none() => {
-                    self.answered_by_next = Some(event + 1);
-                    self.answered_at = event + 1;
+            let accepted_after = self.accepted_after.take();
+            p.facts.attention_after_opening_lead = accepted_after.is_none() && self.attention_after_opening_lead(event);
+            // The director, called after the condoning call, gives the judgements its ruling needs;
+            // called before an acceptance, he gave them then.
+            let entry = match accepted_after {
+                Some(d) => Some(d),
+                None => self.answered_right_after(event),
+            };
+            let case = self.case;
+            let answers = match entry.and_then(|d| case.events.get(d - 1)) {
+                Some(Event::Director { answers, .. }) => {
+                    self.answered_at = entry.unwrap_or(event);
                     answers.as_slice()
                 }
                 _ => &[],
@@ -851,6 +875,64 @@ impl Referee<'_> {
             }
         }
         self.record_call(event, seat, call)
+    }
+
+    /// The offender replaces his insufficient bid before the director is called (2017 Law 27C;
+    /// 1987, Law 27B whenever the correction is made): the table `premature_replacement` says
+    /// which law rules it; his call is then recorded as the correction, a `director` entry right
+    /// after it giving the judgements.
+    fn premature_replacement(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
+        #[allow(clippy::expect_used, reason = "referee invariant: checked by the caller")]
+        let mut p = self.pending.take().expect("an insufficient bid awaits a ruling");
+        p.table = Table::PrematureReplacement;
+        let entry = self.answered_right_after(event);
+        let case = self.case;
+        let answers = match entry.and_then(|d| case.events.get(d - 1)) {
+            Some(Event::Director { answers, .. }) => {
+                self.answered_at = entry.unwrap_or(event);
+                answers.as_slice()
+            }
+            _ => &[],
+        };
+        self.decide(p, answers)?;
+        if self.stopped_at.is_some() {
+            return Ok(());
+        }
+        self.record_call(event, seat, call)
+    }
+
+    /// The `director` entry right after the condoning call of event `event`, if it gives
+    /// answers: its ruling uses them (the director is called then), and it is not ruled again.
+    fn answered_right_after(&mut self, event: usize) -> Option<usize> {
+        match self.case.events.get(event) {
+            Some(Event::Director { answers, .. }) if !answers.is_empty() && self.play.is_none() => {
+                self.answered_by_next = Some(event + 1);
+                Some(event + 1)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether, after the `director` entry `number`, the next call is by the offender's
+    /// left-hand opponent, who may accept the irregularity by calling (2017 Law 27A1 "it is
+    /// accepted if that player calls", Law 29A "offender's LHO may elect to call"; 1987 Laws 27A
+    /// and 29): an insufficient bid, or a call out of rotation the laws let him accept, made at
+    /// the turn of another player than he (the auction then reverts to that player instead).
+    fn lho_calls_next(&self, number: usize, p: &Pending) -> bool {
+        let acceptable = match p.facts.irregularity {
+            Irregularity::InsufficientBid => true,
+            Irregularity::PassOutOfRotation | Irregularity::BidOutOfRotation => p.turn_of != p.offender.lho(),
+            Irregularity::DoubleOutOfRotation => p.facts.double_admissible && p.turn_of != p.offender.lho(),
+            _ => false,
+        };
+        if p.table != Table::Irregularity || !acceptable || self.play.is_some() {
+            return false;
+        }
+        let next = self.case.events[number..].iter().find(|e| {
+            matches!(e, Event::Call { .. } | Event::Simultaneous { .. } | Event::Correct { .. } | Event::Change { .. })
+                || matches!(e, Event::Play { .. })
+        });
+        matches!(next, Some(Event::Call { seat, .. }) if *seat == p.offender.lho())
     }
 
     /// Whether a call made after a ruling cancelled a call and every later one, and before the
@@ -902,7 +984,10 @@ impl Referee<'_> {
             // itself irregular (an insufficient bid is then ruled as one in rotation).
             self.bindings.retain(|b| b.seat != seat || b.after.is_some() || b.bound != Bound::Repeat(call));
         }
-        let irregularity = if self.over {
+        let irregularity = if self.over && self.last_standing_bid(self.calls.len()).is_none() {
+            // Four passes: no declarer, dummy or defender (Law 22B).
+            Some(Irregularity::CallAfterPassedOut)
+        } else if self.over {
             Some(Irregularity::CallAfterAuction)
         } else if matches!(call, Call::Bid { level, .. } if level > 7) {
             Some(Irregularity::BidAboveSeven)
@@ -1149,6 +1234,7 @@ impl Referee<'_> {
             offender_has_called: standing(before).any(|m| m.seat == seat),
             partner_has_called: standing(before).any(|m| m.seat == seat.partner()),
             turn_player_barred: out_of_rotation && self.bound(turn_of).any(|b| matches!(b.bound, Bound::Pass(_))),
+            offender_barred: out_of_rotation && self.bound(seat).any(|b| matches!(b.bound, Bound::Pass(_))),
             double_admissible: !matches!(call, Call::Double | Call::Redouble) || admissible_double(before, seat, call),
             bid_sufficient: !call.is_bid() || outranks(call, last_bid(before).map(|m| m.call)),
             offender_side_declares: contract.is_some_and(|c| c.declarer.same_side(seat)),
@@ -1157,10 +1243,9 @@ impl Referee<'_> {
             ..Facts::default()
         };
         let mut known = derived_known(&[]);
-        if call != Call::Pass || !matches!(irregularity, Irregularity::PassOutOfRotation) {
-            // Only a pass out of rotation has a meaning as a pass to judge.
-            known.insert(FactId::PassMeaning);
-        }
+        // A pass is taken as natural unless the director judges it artificial (2017 Law 30C,
+        // 1987 the conventional pass): the fact's default is `natural`, as a bid's is `named`.
+        known.insert(FactId::PassMeaning);
         if !(out_of_rotation && turn == Turn::Lho) {
             known.insert(FactId::ChangeIntent);
         }
@@ -1191,7 +1276,7 @@ impl Referee<'_> {
         let index = self.calls.len() - 1;
         let turn_of = if self.over { seat } else { self.turn };
         let p = self.pending_for(event, seat, call, turn_of, irregularity, Some(index));
-        if irregularity == Irregularity::CallAfterAuction {
+        if matches!(irregularity, Irregularity::CallAfterAuction | Irregularity::CallAfterPassedOut) {
             self.over = false;
         }
         self.pending = Some(p);
@@ -1318,10 +1403,16 @@ impl Referee<'_> {
             ruling.rules = decision.rules().collect();
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
             ruling.rectifications.reserve_exact(decision.outcomes().count());
+            let recorded = self.calls.len();
             for t in decision.outcomes() {
                 let view = self.apply(&p, &t);
                 self.cite(&view.clauses);
                 ruling.rectifications.push(view);
+            }
+            if p.table == Table::ChangeOfCall && p.index.is_none() && self.calls.len() == recorded {
+                // A correction that no rectification put in the auction does not stand: it is
+                // recorded as cancelled (1987 Law 25B2(b)(1), the first call let stand; review C, A11).
+                self.push_call(Made { seat: p.offender, call: p.call, cancelled: true });
             }
         } else {
             (ruling.open_questions, ruling.alternatives) = open_questions(&unknown, &groups, |t| self.describe(&p, t));
