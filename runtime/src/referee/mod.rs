@@ -189,6 +189,10 @@ struct LeadDecision {
     clauses: Vec<&'static str>,
     /// For `open`: the question and the outcome of each answer.
     open: Option<String>,
+    /// For `open`: the judgements or choices it depends on, and the outcome of each answer, as
+    /// the open questions of the ruling entry that imposed the restriction.
+    questions: Vec<&'static str>,
+    alternatives: Vec<Alternative>,
 }
 
 /// A lead restriction that takes shape at the end of the auction.
@@ -1468,17 +1472,17 @@ impl Referee<'_> {
                 (Self::seats(p, who), Some(Duration::NextTurn))
             }
             Rectification::LeadRestrictions { who } => (Self::seats(p, who), None),
-            Rectification::WithdrawnCallInformation { who } | Rectification::CancelledPassesInformation { who } => {
-                (Self::seats(p, who), None)
-            }
+            Rectification::WithdrawnCallInformation { who }
+            | Rectification::WithdrawnCallInformationBeforeReplacement { who }
+            | Rectification::CancelledPassesInformation { who } => (Self::seats(p, who), None),
             _ => (Seats::NONE, None),
         };
         // Information comes from the call withdrawn: the earlier call a substitution replaced,
         // once the ruling has withdrawn it, else the irregular call itself.
         let act = match t.rectification {
-            Rectification::WithdrawnCallInformation { .. } | Rectification::ReviewDamagingInformation => {
-                self.withdrawn_earlier.unwrap_or(p.call)
-            }
+            Rectification::WithdrawnCallInformation { .. }
+            | Rectification::WithdrawnCallInformationBeforeReplacement { .. }
+            | Rectification::ReviewDamagingInformation => self.withdrawn_earlier.unwrap_or(p.call),
             _ => p.call,
         };
         // A substitution in place of the earlier call names who calls next: the left-hand
@@ -1694,6 +1698,7 @@ impl Referee<'_> {
             | Rectification::TransferTricks { .. }
             | Rectification::ReviewEquity
             | Rectification::WithdrawnCallInformation { .. }
+            | Rectification::WithdrawnCallInformationBeforeReplacement { .. }
             | Rectification::CancelledPassesInformation { .. }
             | Rectification::ProhibitUnspecifiedSuit
             | Rectification::RequireOrProhibitSuit
@@ -1764,7 +1769,50 @@ impl Referee<'_> {
                 each.join("; ")
             )
         });
-        LeadDecision { kind: if open.is_some() { None } else { kind }, suit, clauses, open }
+        let (questions, alternatives) = if open.is_some() {
+            open_questions(&unknown, &groups, |t| self.describe_lead(l, t))
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        LeadDecision { kind: if open.is_some() { None } else { kind }, suit, clauses, open, questions, alternatives }
+    }
+
+    /// Describes a rectification of the lead-restriction table for the restricted player.
+    fn describe_lead(&self, l: &PendingLead, t: &Traced) -> Rectified {
+        Rectified {
+            rectification: t.rectification.name(),
+            kind: t.rectification,
+            context: Context { offender: l.offender, act: Act::Call(l.withdrawn), turn_of: l.seat },
+            seats: Seats::one(l.seat),
+            duration: None,
+            rule: t.rule,
+            clauses: Clauses::of(t),
+            template: self.laws.text(t.rectification),
+        }
+    }
+
+    /// A lead restriction left open is an open question of the ruling entry that imposed it
+    /// (the director answers it when ruling that event), with the outcome of each answer.
+    fn ask_about_restriction(&mut self, l: &PendingLead, questions: Vec<&'static str>, alternatives: Vec<Alternative>) {
+        let imposed = |ir: &IrregularityRuling| {
+            ir.event == l.event
+                && ir
+                    .rectifications
+                    .iter()
+                    .any(|r| matches!(r.kind, Rectification::LeadRestrictions { .. }) && r.seats.contains(&l.seat))
+        };
+        let at = self
+            .irregularities
+            .iter()
+            .rposition(imposed)
+            .or_else(|| self.irregularities.iter().rposition(|ir| ir.event == l.event));
+        let Some(ir) = at.map(|i| &mut self.irregularities[i]) else { return };
+        for q in questions {
+            if !ir.open_questions.contains(&q) {
+                ir.open_questions.push(q);
+            }
+        }
+        ir.alternatives.extend(alternatives);
     }
 
     fn finish(mut self) -> Ruling {
@@ -1809,8 +1857,11 @@ impl Referee<'_> {
                     clauses: l.clauses.clone(),
                 },
                 (true, Some((false, _)), Some(c)) => {
-                    let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
+                    let LeadDecision { kind, suit, clauses, open, questions, alternatives } = self.lead_restriction(l);
                     self.cite_ids(clauses.iter().copied());
+                    if open.is_some() {
+                        self.ask_about_restriction(l, questions, alternatives);
+                    }
                     let opening = c.declarer.lho() == seat;
                     let (status, text) = match kind {
                         _ if open.is_some() => (LeadStatus::Open, open.unwrap_or_default()),
