@@ -91,8 +91,12 @@ fn bad_play_is_a_clear_error() {
     let err =
         rule_text(&format!("{HEAD}  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - claim: {{N: 13}}\n")).unwrap_err();
     assert!(err.contains("North claims 13 tricks, but 12 remain"), "{err}");
-    let err = rule_text("edition: \"1987\"\ndealer: N\nevents:\n  - N: 1H\n  - E: SA\n").unwrap_err();
-    assert!(err.contains("the auction has not ended"), "{err}");
+    // A card led before the auction has ended is a card led prematurely during the auction (Law
+    // 24B), no longer an error; the same card again is one.
+    let ruling = rule_text("edition: \"1987\"\ndealer: N\nevents:\n  - N: 1H\n  - E: SA\n").unwrap();
+    assert_eq!(ruling.irregularities[0].rules, ["Law 24B"]);
+    let err = rule_text("edition: \"1987\"\ndealer: N\nevents:\n  - N: 1H\n  - E: SA\n  - E: SA\n").unwrap_err();
+    assert!(err.contains("East has already exposed SA during the auction"), "{err}");
     let no_deal = "edition: \"1987\"\ndealer: N\ncontract: \"4S by N\"\nevents:\n  - E: DA\n";
     assert!(rule_text(no_deal).unwrap_err().contains("no `deal`"));
     let bad_deal = "edition: \"1987\"\ndealer: N\ndeal: \"N:AKQ.x.y.z\"\nevents: []\n";
@@ -190,6 +194,51 @@ mod law_edits {
     /// East exposes HT unintentionally during trick 1: a single card exposed inadvertently is a
     /// minor penalty card unless it is of honour rank (Law 50B).
     const EXPOSED_TEN: &str = "  - E: DA\n  - S: D5\n  - exposes: {E: HT}\n  - W: D2\n  - N: DJ\n";
+
+    /// 2017 Law 24: N 1S, E P; East drops S8 face up; S 2S; West then bids 3H (the director is
+    /// called); 4S by North, and
+    /// East leads his exposed S8.
+    const LOW_CARD_EXPOSED: &str = "edition: \"2017\"\ndealer: N\n\
+        deal: \"N:AKQJ.AKQJ.KQJ.KQ T98.T98.AT98.AJT 7654.765.765.987 32.432.432.65432\"\nevents:\n\
+        - N: 1S\n- E: pass\n- exposes: {E: S8}\n- director\n- S: 2S\n- W: 3H\n- director\n- N: 4S\n- E: pass\n\
+        - S: pass\n- W: pass\n- E: S8\n";
+
+    /// The rectifications of the ruling on the exposed card at the end of the auction.
+    fn end_kinds(r: &Ruling) -> Vec<&'static str> {
+        let end = r.irregularities.iter().find(|i| i.irregularity == "auction_exposure_end").expect("24D or 24E");
+        end.rectifications.iter().map(|v| v.rectification).collect()
+    }
+
+    #[test]
+    fn the_law_24_table_edited_changes_the_rulings_as_it_says() {
+        let rules = |r: &Ruling| r.irregularities.iter().flat_map(|i| i.rules.clone()).collect::<Vec<_>>();
+        // As the law stands (24A, 24E): West may bid, and S8 is a minor penalty card (Law 50B).
+        let before = rule(&edited(&[]), LOW_CARD_EXPOSED);
+        assert_eq!(rules(&before), ["Law 24A", "Law 24E (exposed)"]);
+        assert_eq!(before.contract.map(|c| c.declarer), Some(N));
+        assert_eq!(end_kinds(&before), ["penalty_card", "minor_penalty_card"]);
+        let laws = edited(&[
+            // 24A edited: a single low card, too, obliges partner to pass at his next turn.
+            (
+                "2017/law24.yaml",
+                "          - exposed_cards_face_up per \"Law 24\", \"Law 16C\"\n          - no_further_rectification\n",
+                "          - exposed_cards_face_up per \"Law 24\", \"Law 16C\"\n          - must_pass(offender_partner, next_turn)\n",
+            ),
+            // 24E edited: an exposed card becomes a penalty card as one exposed deliberately.
+            ("2017/law24.yaml", "- penalty_card(inadvertent) per", "- penalty_card(deliberate) per"),
+        ]);
+        let after = rule(&laws, LOW_CARD_EXPOSED);
+        // West's 3H now breaks the obligation to pass: Law 37 cancels it, and 4S by North
+        // stands; S8 is a major penalty card (East leads it).
+        let after_rules = rules(&after);
+        assert_eq!(after_rules[0], "Law 24A");
+        assert!(after_rules.iter().any(|r| r.starts_with("Law 37")), "{after_rules:?}");
+        assert!(after.auction.iter().any(|m| m.seat == W && m.cancelled), "West's 3H is cancelled");
+        assert!(!before.auction.iter().any(|m| m.seat == W && m.cancelled));
+        assert_eq!(after.contract.map(|c| c.declarer), Some(N));
+        assert!(after_rules.contains(&"Law 24E (exposed)"));
+        assert_eq!(end_kinds(&after), ["penalty_card", "major_penalty_card"]);
+    }
 
     #[test]
     fn three_play_laws_edited_change_the_rulings_as_they_say() {

@@ -15,7 +15,7 @@ use std::fmt;
 
 mod play;
 mod scan;
-use play::PlayState;
+use play::{Exposures, PlayState};
 pub use scan::first_irregularity;
 
 // `Known` is a 256-bit set of facts.
@@ -337,6 +337,8 @@ struct Referee<'c> {
     /// Whether the common card takes its short path (`PlayState::quiet_card`); off only to
     /// test that the short path rules as the full one does (`rule_without_short_paths`).
     short_paths: bool,
+    /// The cards exposed or led during the auction (Law 24: `play/exposed.rs`).
+    exposures: Exposures,
 }
 
 /// Rules on a whole case with the built-in tables of its edition.
@@ -384,6 +386,7 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         answered_at: 0,
         accepted_after: None,
         short_paths,
+        exposures: Exposures::default(),
     };
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
@@ -392,8 +395,14 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         }
         r.answered_at = number;
         check_phase(&r, number, event)?;
+        if !r.continues_exposure(event) {
+            r.rule_exposure()?;
+        }
         match event {
             Event::Call { seat, call } => r.call(number, *seat, *call)?,
+            // A card exposed or led while the auction lasts (Law 24).
+            Event::Play { seat, card } if r.card_in_auction() => r.auction_card(number, *seat, *card, true)?,
+            Event::Expose { seat, card } if r.card_in_auction() => r.auction_card(number, *seat, *card, false)?,
             // Between the auction and the first card, a choice for the opening lead (a lead
             // restriction) is the play's.
             Event::Director { answers, by_seat }
@@ -436,11 +445,15 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
             break;
         }
     }
+    if r.stopped_at.is_none() {
+        r.rule_exposure()?;
+    }
     if let Some(p) = r.pending.take() {
         // Attention is drawn at the end of the record.
         r.decide(p, &[])?;
     }
     if r.stopped_at.is_none() {
+        r.exposures_at_end()?;
         r.end_of_record(case.events.len())?;
     }
     Ok(r.finish())

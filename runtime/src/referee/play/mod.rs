@@ -492,7 +492,8 @@ impl Referee<'_> {
             last_trick_held: None,
             restored_next: Vec::new(),
         });
-        Ok(())
+        // The cards exposed during the auction: penalty cards, or back in the hand (Law 24).
+        self.exposures_at_end()
     }
 
     /// Whether a lead restriction on `offender`'s partner lapses at the end of the auction,
@@ -909,6 +910,8 @@ impl Referee<'_> {
 
 mod adjust;
 mod director;
+mod exposed;
 mod penalties;
 mod revoke;
 mod trick;
+pub(super) use exposed::Exposures;
