@@ -1578,7 +1578,15 @@ impl Referee<'_> {
             Rectification::SubstitutePass if p.turn_of == p.offender => {
                 self.pass_substituted = true;
                 self.push_call(Made { seat: p.offender, call: Call::Pass, cancelled: false });
-                self.turn = p.offender.lho();
+                // The substituted pass is the offender's call at this turn: an obligation to pass
+                // at his next turn is met, and one that starts after his call starts now.
+                let seat = p.offender;
+                self.bindings
+                    .retain(|b| b.seat != seat || b.after.is_some() || b.bound != Bound::Pass(Duration::NextTurn));
+                for b in self.bindings.iter_mut().filter(|b| b.after == Some(seat)) {
+                    b.after = None;
+                }
+                self.turn = seat.lho();
             }
             Rectification::SubstitutePass => {
                 self.pass_substituted = true;
