@@ -314,6 +314,9 @@ struct Referee<'c> {
     /// The index of a refused change recorded as a cancelled call in the current decision,
     /// which a substitution the same decision allows then replaces (1987 Law 21A, then 25B2(b)(2)).
     refused_record: Option<usize>,
+    /// The ruling on a premature replacement withdrew the replacement (the insufficient bid
+    /// accepted): it is recorded as cancelled, not as the correction.
+    replacement_withdrawn: bool,
     /// A `director` event whose answers a condoning call's ruling already used.
     answered_by_next: Option<usize>,
     /// Calls that stood in the auction but are struck out of the final contract (2017 36C).
@@ -378,6 +381,7 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         withdrawn_earlier: None,
         misinformation_change: None,
         refused_record: None,
+        replacement_withdrawn: false,
         answered_by_next: None,
         struck: Vec::new(),
         cancelling: None,
@@ -891,6 +895,10 @@ impl Referee<'_> {
         #[allow(clippy::expect_used, reason = "referee invariant: checked by the caller")]
         let mut p = self.pending.take().expect("an insufficient bid awaits a ruling");
         p.table = Table::PrematureReplacement;
+        // The left-hand opponent has not accepted the insufficient bid unless the director's
+        // entry says so: his later call is one over the replacement.
+        p.known.insert(FactId::InsufficientBidAccepted);
+        self.replacement_withdrawn = false;
         let entry = self.answered_right_after(event);
         let case = self.case;
         let answers = match entry.and_then(|d| case.events.get(d - 1)) {
@@ -902,6 +910,10 @@ impl Referee<'_> {
         };
         self.decide(p, answers)?;
         if self.stopped_at.is_some() {
+            return Ok(());
+        }
+        if std::mem::take(&mut self.replacement_withdrawn) {
+            self.push_call(Made { seat, call, cancelled: true });
             return Ok(());
         }
         self.record_call(event, seat, call)
@@ -1698,6 +1710,7 @@ impl Referee<'_> {
                     });
                 }
             }
+            Rectification::ReplacementWithdrawn => self.replacement_withdrawn = true,
             Rectification::ReviewDamagingInformation => {
                 self.reviews.push(DamageReview { seats: Seats::one(p.offender), review: view.clone() });
             }
