@@ -284,10 +284,12 @@ pub struct IrregularityRuling {
     /// boolean fact's value is `true` or `false`).
     #[serde(serialize_with = "as_value_map")]
     pub facts: Vec<(&'static str, &'static str)>,
-    /// The deciding rules, in order; empty while questions are open.
+    /// The deciding rules, in order; empty while questions of the entry's own tables are open
+    /// (a question of a lead restriction the entry imposed is added to a decided entry).
     pub rules: Vec<&'static str>,
     pub rectifications: Vec<Rectified>,
-    /// Judgements or choices the case does not give, on which the outcome depends.
+    /// Judgements or choices the case does not give, on which the outcome depends: the
+    /// entry's own, then those of the Law 26 lead restriction it imposed.
     pub open_questions: Vec<&'static str>,
     /// The outcome for each answer to the open questions.
     pub alternatives: Vec<Alternative>,

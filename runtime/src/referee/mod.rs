@@ -195,6 +195,10 @@ struct LeadDecision {
     clauses: Vec<&'static str>,
     /// For `open`: the question and the outcome of each answer.
     open: Option<String>,
+    /// For `open`: the judgements or choices it depends on, and the outcome of each answer, as
+    /// the open questions of the ruling entry that imposed the restriction.
+    questions: Vec<&'static str>,
+    alternatives: Vec<Alternative>,
 }
 
 /// A lead restriction that takes shape at the end of the auction.
@@ -318,6 +322,9 @@ struct Referee<'c> {
     /// The index of a refused change recorded as a cancelled call in the current decision,
     /// which a substitution the same decision allows then replaces (1987 Law 21A, then 25B2(b)(2)).
     refused_record: Option<usize>,
+    /// The ruling on a premature replacement withdrew the replacement (the insufficient bid
+    /// accepted): it is recorded as cancelled, not as the correction.
+    replacement_withdrawn: bool,
     /// A `director` event whose answers a condoning call's ruling already used.
     answered_by_next: Option<usize>,
     /// Calls that stood in the auction but are struck out of the final contract (2017 36C).
@@ -382,6 +389,7 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         withdrawn_earlier: None,
         misinformation_change: None,
         refused_record: None,
+        replacement_withdrawn: false,
         answered_by_next: None,
         struck: Vec::new(),
         cancelling: None,
@@ -901,6 +909,10 @@ impl Referee<'_> {
         #[allow(clippy::expect_used, reason = "referee invariant: checked by the caller")]
         let mut p = self.pending.take().expect("an insufficient bid awaits a ruling");
         p.table = Table::PrematureReplacement;
+        // The left-hand opponent has not accepted the insufficient bid unless the director's
+        // entry says so: his later call is one over the replacement.
+        p.known.insert(FactId::InsufficientBidAccepted);
+        self.replacement_withdrawn = false;
         let entry = self.answered_right_after(event);
         let case = self.case;
         let answers = match entry.and_then(|d| case.events.get(d - 1)) {
@@ -912,6 +924,10 @@ impl Referee<'_> {
         };
         self.decide(p, answers)?;
         if self.stopped_at.is_some() {
+            return Ok(());
+        }
+        if std::mem::take(&mut self.replacement_withdrawn) {
+            self.push_call(Made { seat, call, cancelled: true });
             return Ok(());
         }
         self.record_call(event, seat, call)
@@ -1498,17 +1514,17 @@ impl Referee<'_> {
                 (Self::seats(p, who), Some(Duration::NextTurn))
             }
             Rectification::LeadRestrictions { who } => (Self::seats(p, who), None),
-            Rectification::WithdrawnCallInformation { who } | Rectification::CancelledPassesInformation { who } => {
-                (Self::seats(p, who), None)
-            }
+            Rectification::WithdrawnCallInformation { who }
+            | Rectification::WithdrawnCallInformationBeforeReplacement { who }
+            | Rectification::CancelledPassesInformation { who } => (Self::seats(p, who), None),
             _ => (Seats::NONE, None),
         };
         // Information comes from the call withdrawn: the earlier call a substitution replaced,
         // once the ruling has withdrawn it, else the irregular call itself.
         let act = match t.rectification {
-            Rectification::WithdrawnCallInformation { .. } | Rectification::ReviewDamagingInformation => {
-                self.withdrawn_earlier.unwrap_or(p.call)
-            }
+            Rectification::WithdrawnCallInformation { .. }
+            | Rectification::WithdrawnCallInformationBeforeReplacement { .. }
+            | Rectification::ReviewDamagingInformation => self.withdrawn_earlier.unwrap_or(p.call),
             _ => p.call,
         };
         // A substitution in place of the earlier call names who calls next: the left-hand
@@ -1591,7 +1607,15 @@ impl Referee<'_> {
             Rectification::SubstitutePass if p.turn_of == p.offender => {
                 self.pass_substituted = true;
                 self.push_call(Made { seat: p.offender, call: Call::Pass, cancelled: false });
-                self.turn = p.offender.lho();
+                // The substituted pass is the offender's call at this turn: an obligation to pass
+                // at his next turn is met, and one that starts after his call starts now.
+                let seat = p.offender;
+                self.bindings
+                    .retain(|b| b.seat != seat || b.after.is_some() || b.bound != Bound::Pass(Duration::NextTurn));
+                for b in self.bindings.iter_mut().filter(|b| b.after == Some(seat)) {
+                    b.after = None;
+                }
+                self.turn = seat.lho();
             }
             Rectification::SubstitutePass => {
                 self.pass_substituted = true;
@@ -1703,6 +1727,7 @@ impl Referee<'_> {
                     });
                 }
             }
+            Rectification::ReplacementWithdrawn => self.replacement_withdrawn = true,
             Rectification::ReviewDamagingInformation => {
                 self.reviews.push(DamageReview { seats: Seats::one(p.offender), review: view.clone() });
             }
@@ -1724,6 +1749,7 @@ impl Referee<'_> {
             | Rectification::TransferTricks { .. }
             | Rectification::ReviewEquity
             | Rectification::WithdrawnCallInformation { .. }
+            | Rectification::WithdrawnCallInformationBeforeReplacement { .. }
             | Rectification::CancelledPassesInformation { .. }
             | Rectification::ProhibitUnspecifiedSuit
             | Rectification::RequireOrProhibitSuit
@@ -1794,7 +1820,50 @@ impl Referee<'_> {
                 each.join("; ")
             )
         });
-        LeadDecision { kind: if open.is_some() { None } else { kind }, suit, clauses, open }
+        let (questions, alternatives) = if open.is_some() {
+            open_questions(&unknown, &groups, |t| self.describe_lead(l, t))
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        LeadDecision { kind: if open.is_some() { None } else { kind }, suit, clauses, open, questions, alternatives }
+    }
+
+    /// Describes a rectification of the lead-restriction table for the restricted player.
+    fn describe_lead(&self, l: &PendingLead, t: &Traced) -> Rectified {
+        Rectified {
+            rectification: t.rectification.name(),
+            kind: t.rectification,
+            context: Context { offender: l.offender, act: Act::Call(l.withdrawn), turn_of: l.seat },
+            seats: Seats::one(l.seat),
+            duration: None,
+            rule: t.rule,
+            clauses: Clauses::of(t),
+            template: self.laws.text(t.rectification),
+        }
+    }
+
+    /// A lead restriction left open is an open question of the ruling entry that imposed it
+    /// (the director answers it when ruling that event), with the outcome of each answer.
+    fn ask_about_restriction(&mut self, l: &PendingLead, questions: Vec<&'static str>, alternatives: Vec<Alternative>) {
+        let imposed = |ir: &IrregularityRuling| {
+            ir.event == l.event
+                && ir
+                    .rectifications
+                    .iter()
+                    .any(|r| matches!(r.kind, Rectification::LeadRestrictions { .. }) && r.seats.contains(&l.seat))
+        };
+        let at = self
+            .irregularities
+            .iter()
+            .rposition(imposed)
+            .or_else(|| self.irregularities.iter().rposition(|ir| ir.event == l.event));
+        let Some(ir) = at.map(|i| &mut self.irregularities[i]) else { return };
+        for q in questions {
+            if !ir.open_questions.contains(&q) {
+                ir.open_questions.push(q);
+            }
+        }
+        ir.alternatives.extend(alternatives);
     }
 
     /// The ruling, its vectors taken from the referee (borrowed, so that the referee, a large
@@ -1841,8 +1910,11 @@ impl Referee<'_> {
                     clauses: l.clauses.clone(),
                 },
                 (true, Some((false, _)), Some(c)) => {
-                    let LeadDecision { kind, suit, clauses, open } = self.lead_restriction(l);
+                    let LeadDecision { kind, suit, clauses, open, questions, alternatives } = self.lead_restriction(l);
                     self.cite_ids(clauses.iter().copied());
+                    if open.is_some() {
+                        self.ask_about_restriction(l, questions, alternatives);
+                    }
                     let opening = c.declarer.lho() == seat;
                     let (status, text) = match kind {
                         _ if open.is_some() => (LeadStatus::Open, open.unwrap_or_default()),
