@@ -58,7 +58,9 @@ fn an_unestablished_revoke_transfers_nothing_and_play_in_progress_is_not_adjuste
 
 #[test]
 fn a_lead_out_of_turn_without_declarer_s_choice_is_an_open_question() {
-    let ruling = rule_text(&format!("{HEAD}  - W: H2\n  - director\n  - N: HA\n")).unwrap();
+    // The record ends at the director: a card from declarer's hand after it would accept the
+    // lead (Law 53A), and a card of another hand is not evaluated.
+    let ruling = rule_text(&format!("{HEAD}  - W: H2\n  - director\n  - S: H5\n")).unwrap();
     let ir = &ruling.irregularities[0];
     assert_eq!(ir.open_questions, ["lead_choice", "declarer_saw_dummy"]);
     let options: Vec<&str> = ir.alternatives.iter().map(|a| a.rules[1]).collect();

@@ -288,6 +288,9 @@ pub(super) struct PlayState {
     /// reopened and back in the trick since: their players may still withdraw them (Law 62C1)
     /// until another card is played.
     restored_next: Vec<(Seat, Card)>,
+    /// A `director` entry after which the next hand in rotation plays to a lead out of turn
+    /// (Law 53A): its number and answers, which the ruling on that card uses.
+    accepted_after: Option<(usize, Vec<(String, String)>)>,
 }
 
 impl PlayState {
@@ -491,6 +494,7 @@ impl Referee<'_> {
             late_attention: Vec::new(),
             last_trick_held: None,
             restored_next: Vec::new(),
+            accepted_after: None,
         });
         // The cards exposed during the auction: penalty cards, or back in the hand (Law 24).
         self.exposures_at_end()
@@ -908,6 +912,7 @@ impl Referee<'_> {
     }
 }
 
+mod accepted;
 mod adjust;
 mod director;
 mod exposed;

@@ -87,7 +87,9 @@ impl Referee<'_> {
             let last_lead = (lead && p.facts.thirteenth_trick && next == NextCard::Lho)
                 .then(|| p.subject.card().map(|c| (p.offender, c)))
                 .flatten();
-            self.rule_play(p, &[])?;
+            // After a `director` entry, the entry's answers (none if the card came first).
+            let answers = self.acceptance_answers();
+            self.rule_play(p, &answers)?;
             if self.stopped_at.is_some() {
                 return Ok(());
             }
