@@ -3,7 +3,9 @@
 //! next hand in rotation to the irregular lead"; 2017 Law 54B for the opening lead, 55A for
 //! declarer's lead; 2017 Law 60A1: a play before rectification has been assessed), ruled as the
 //! same card is without the `director` entry, with that entry's answers. The play's twin of the
-//! auction's acceptance after the director (`Referee::lho_calls_next`).
+//! auction's acceptance after the director (`Referee::lho_calls_next`). Likewise the first
+//! lead of a defender under a lead restriction from the auction (Law 26), made before declarer
+//! stated his option and played to by the next hand: the option has passed unexercised.
 
 use super::*;
 
@@ -74,5 +76,15 @@ impl Referee<'_> {
             }
             None => Vec::new(),
         }
+    }
+
+    /// The restricted player (`seat`) makes his first lead, by event `event`, before declarer
+    /// has stated his Law 26 option. When the next event is a card from the next hand in
+    /// rotation (the declaring side's) played to it, the `restricted_lead` table rules with
+    /// `restricted_lead_played_to`; otherwise declarer's option is asked at this lead.
+    pub(super) fn restricted_lead_made(&mut self, event: usize, i: usize, seat: Seat) -> Result<(), RefereeError> {
+        let next_hand = seat.lho();
+        let played_to = matches!(self.case.events.get(event), Some(Event::Play { seat, .. }) if *seat == next_hand);
+        self.restricted_lead_with(event, i, &[], played_to)
     }
 }

@@ -210,6 +210,18 @@ impl Referee<'_> {
         i: usize,
         answers: &[(String, String)],
     ) -> Result<(), RefereeError> {
+        self.restricted_lead_with(event, i, answers, false)
+    }
+
+    /// The same, `played_to`: the restricted player has led before declarer stated his option,
+    /// and the next hand played to the lead (`accepted::restricted_lead_made`).
+    pub(super) fn restricted_lead_with(
+        &mut self,
+        event: usize,
+        i: usize,
+        answers: &[(String, String)],
+        played_to: bool,
+    ) -> Result<(), RefereeError> {
         let st = self.st();
         st.restricted[i].settled = true;
         let r = st.restricted[i].clone();
@@ -219,6 +231,7 @@ impl Referee<'_> {
             offender_bid_diamonds: r.bid[Suit::Diamonds as usize],
             offender_bid_hearts: r.bid[Suit::Hearts as usize],
             offender_bid_spades: r.bid[Suit::Spades as usize],
+            restricted_lead_played_to: played_to,
             ..Facts::default()
         };
         let subject = Subject::Restriction { call: r.withdrawn, suit: r.suit };

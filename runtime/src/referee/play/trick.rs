@@ -101,7 +101,7 @@ impl Referee<'_> {
         }
         if let Some(i) = self.st().restricted_lead_due().filter(|_| seat == self.st().current.leader) {
             // The restricted player leads before declarer has said how he restricts the lead.
-            self.restricted_lead(event, i, &[])?;
+            self.restricted_lead_made(event, i, seat)?;
             if self.stopped_at.is_some() {
                 return Ok(());
             }
