@@ -95,6 +95,21 @@ impl Page {
         }
     }
 
+    /// The text of `css`. The page re-renders when a ruling comes back, so an
+    /// element found just before that is replaced: it is found again and read.
+    async fn text(&self, css: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            match self.el(css).await.text().await {
+                Ok(text) => return text,
+                Err(e) if e.is_stale_element_reference() && Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(e) => panic!("cannot read `{css}`: {e}"),
+            }
+        }
+    }
+
     async fn body(&self) -> String {
         match self.client.find(Locator::Css("main")).await {
             Ok(m) => m.text().await.unwrap_or_default(),
@@ -183,24 +198,24 @@ async fn scenario(page: &Page) {
     assert_eq!(page.el("#edition").await.prop("value").await.unwrap().as_deref(), Some("2017"));
     page.call("N", "1H", 1).await;
     page.call("E", "pass", 2).await;
-    let turn = page.el("#turn").await.text().await.unwrap();
+    let turn = page.text("#turn").await;
     assert!(turn.starts_with("South's turn"), "{turn}");
     page.call("N", "2H", 3).await;
     page.tap("#director").await;
     page.event(4).await;
     // 2017 Law 23: whether a comparable call replaces it is the director's judgement.
-    let question = page.el(".question[data-fact=replacement_comparable]").await;
-    assert!(question.text().await.unwrap().to_lowercase().contains("director's judgement"));
+    let question = page.text(".question[data-fact=replacement_comparable]").await;
+    assert!(question.to_lowercase().contains("director's judgement"));
     assert_eq!(page.client.find_all(Locator::Css(".alternative")).await.unwrap().len(), 2, "alternatives side by side");
     page.no_horizontal_scroll().await;
     page.shot("1-open-question.png", "#ruling-box").await;
 
     page.tap(".question[data-fact=replacement_comparable] [data-answer=false]").await;
     page.el(".irregularity [data-rectification=must_pass]").await;
-    let ruling = page.el("#ruling").await.text().await.unwrap();
+    let ruling = page.text("#ruling").await;
     assert!(ruling.contains("South must pass at the next turn to call"), "{ruling}");
     assert!(ruling.contains("North's 2H is cancelled"), "{ruling}");
-    let entry = page.el("#events li[data-event=\"4\"]").await.text().await.unwrap();
+    let entry = page.text("#events li[data-event=\"4\"]").await;
     assert!(entry.contains("replacement comparable: false"), "the answer is recorded in the director entry: {entry}");
     page.shot("2-ruling.png", "#ruling-box").await;
 
@@ -242,7 +257,7 @@ async fn opens_a_case_file(page: &Page) {
     page.event(8).await;
     page.el(".irregularity [data-rectification=must_pass]").await;
     assert_eq!(page.el("#edition").await.prop("value").await.unwrap().as_deref(), Some("1987"));
-    let ruling = page.el("#ruling").await.text().await.unwrap();
+    let ruling = page.text("#ruling").await;
     assert!(ruling.contains("North must pass throughout the auction"), "{ruling}");
     assert!(ruling.contains("Contract 2♥ by North"), "{ruling}");
     page.shot("7-case-file-opened.png", "#record").await;
@@ -262,7 +277,7 @@ async fn play(page: &Page) {
     let contract = page.el("#contract").await;
     contract.send_keys("4S by N\u{E007}").await.unwrap(); // Enter records it
     let deadline = Instant::now() + Duration::from_secs(15);
-    while !page.el("#play-turn").await.text().await.unwrap().starts_with("East to play") {
+    while !page.text("#play-turn").await.starts_with("East to play") {
         assert!(Instant::now() < deadline, "East is not shown to lead: {}", page.body().await);
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -271,14 +286,14 @@ async fn play(page: &Page) {
     page.event(1).await;
     page.tap("#director").await;
     page.event(2).await;
-    let question = page.el(".question[data-fact=lead_choice]").await;
-    assert!(question.text().await.unwrap().to_lowercase().contains("players' choice"));
+    let question = page.text(".question[data-fact=lead_choice]").await;
+    assert!(question.to_lowercase().contains("players' choice"));
     page.no_horizontal_scroll().await;
     page.shot("4-lead-out-of-turn.png", "#ruling-box").await;
     page.tap(".question[data-fact=lead_choice] [data-answer=reject]").await;
     page.tap(".question[data-fact=declarer_saw_dummy] [data-answer=false]").await;
     page.el(".irregularity [data-rectification=lead_from_correct_hand]").await;
-    let ruling = page.el("#ruling").await.text().await.unwrap();
+    let ruling = page.text("#ruling").await;
     assert!(
         ruling.contains("the lead is made from the correct hand, East's")
             || ruling.contains("The lead is made from the correct hand, East's"),
