@@ -538,3 +538,15 @@ fn the_short_path_rules_as_the_full_path() {
     }
     assert!(compared > 700, "{compared} rulings compared");
 }
+
+#[test]
+fn the_substituted_penalty_card_recorded_late_is_a_clear_error() {
+    // Law 52B2: the ruling plays West's penalty card H4 in place of H2. Recorded right after
+    // the ruling it is that play (law52b2-penalty-card-recorded-after-the-ruling); recorded
+    // after another card, an error that names the convention.
+    let text = std::fs::read_to_string(root().join("cases/1987-play/law52b2-penalty-card-substituted.yaml")).unwrap();
+    let events = text.split("expect:").next().unwrap();
+    let err = rule_text(&format!("{events}  - N: HK\n  - W: H4\n")).unwrap_err();
+    assert!(err.contains("West's H4 was played to trick 3 in place of his other card"), "{err}");
+    assert!(err.contains("record it right after that ruling, or not at all"), "{err}");
+}

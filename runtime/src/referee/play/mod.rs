@@ -291,6 +291,10 @@ pub(super) struct PlayState {
     /// A `director` entry after which the next hand in rotation plays to a lead out of turn
     /// (Law 53A): its number and answers, which the ruling on that card uses.
     accepted_after: Option<(usize, Vec<(String, String)>)>,
+    /// The penalty card the director had played in place of another card (Law 52B2), with the
+    /// number of the event after his ruling (recorded there, it is that substitution) and the
+    /// trick's.
+    substituted: Option<(usize, Seat, Card, usize)>,
 }
 
 impl PlayState {
@@ -495,6 +499,7 @@ impl Referee<'_> {
             last_trick_held: None,
             restored_next: Vec::new(),
             accepted_after: None,
+            substituted: None,
         });
         // The cards exposed during the auction: penalty cards, or back in the hand (Law 24).
         self.exposures_at_end()

@@ -163,8 +163,41 @@ impl Referee<'_> {
         st.penalty_cards.retain(|c| !(c.seat == r.seat && c.card == due));
         st.hands[r.seat as usize].remove(due);
         st.current.cards.insert(index, (r.seat, due));
+        // The record may play the penalty card right after the ruling: that is this card.
+        let (next, trick) = (self.answered_at + 1, self.st().trick_number());
+        self.st().substituted = Some((next, r.seat, due, trick));
         self.trick_done();
         Some(())
+    }
+
+    /// Whether `seat`'s `card`, recorded by event `event`, is the penalty card the director
+    /// has just had played in place of another (Law 52B2), recorded right after his ruling: it
+    /// is already in the trick, and the event records that play. Recorded later, it is an
+    /// error that says so.
+    pub(super) fn substituted_card_recorded(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+    ) -> Result<bool, RefereeError> {
+        let st = self.st();
+        match st.substituted {
+            Some((next, s, c, trick)) if (s, c) == (seat, card) => {
+                st.substituted = None;
+                if next == event {
+                    return Ok(true);
+                }
+                Err(err(
+                    event,
+                    format!(
+                        "{seat}'s {card} was played to trick {} in place of his other card by the director's ruling at event {} (Law 52B2): record it right after that ruling, or not at all",
+                        trick,
+                        next - 1
+                    ),
+                ))
+            }
+            _ => Ok(false),
+        }
     }
 
     /// A defender plays one of two or more penalty cards he could legally play: the designation

@@ -23,6 +23,9 @@ impl Referee<'_> {
     #[inline(never)]
     fn play_card(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         self.start_play(event)?;
+        if self.substituted_card_recorded(event, seat, card)? {
+            return Ok(());
+        }
         self.playable(event, seat, card)?;
         if let Some(mut p) = self.st().pending.take() {
             // The card shows what happened after the irregular lead, or the play out of turn.
