@@ -62,9 +62,11 @@ fn a_lead_out_of_turn_without_declarer_s_choice_is_an_open_question() {
     // lead (Law 53A), and a card of another hand is not evaluated.
     let ruling = rule_text(&format!("{HEAD}  - W: H2\n  - director\n  - S: H5\n")).unwrap();
     let ir = &ruling.irregularities[0];
-    assert_eq!(ir.open_questions, ["lead_choice", "declarer_saw_dummy"]);
+    // No card of dummy's is recorded exposed: the `dummy_sight` table presumes declarer could
+    // not have seen any (Law 54C), so his choice is the one question.
+    assert_eq!(ir.open_questions, ["lead_choice"]);
     let options: Vec<&str> = ir.alternatives.iter().map(|a| a.rules[1]).collect();
-    assert_eq!(options, ["Law 54B", "Law 54D", "Law 54A", "Law 54C"]);
+    assert_eq!(options, ["Law 54B", "Law 54D", "Law 54A"]);
     assert_eq!(ruling.unevaluated_events, 1);
 }
 
@@ -77,7 +79,7 @@ fn bad_play_is_a_clear_error() {
     let ruling = rule_text(&format!("{HEAD}  - E: DA\n  - N: DJ\n").replace("\"1987\"", "\"2017\"")).unwrap();
     assert_eq!(ruling.irregularities[0].rules, ["Law 57C3"]);
     let ruling = rule_text(&format!("{HEAD}  - W: H2\n").replace("\"1987\"", "\"2017\"")).unwrap();
-    assert_eq!(ruling.irregularities[0].open_questions, ["lead_choice", "declarer_saw_dummy"]);
+    assert_eq!(ruling.irregularities[0].open_questions, ["lead_choice"]);
     // Forbidding a suit after a premature play is a 2017 option (Law 57A); 1987 gives three, and
     // says so rather than ruling on a choice its law does not offer.
     let premature = "  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - E: H8\n  - S: H5\n  - W: H2\n  - N: HA\n  - N: SA\n  - W: S2\n  - director: {premature_option: forbid_other_suit, forbidden_suit: hearts}\n";
@@ -549,4 +551,22 @@ fn the_substituted_penalty_card_recorded_late_is_a_clear_error() {
     let err = rule_text(&format!("{events}  - N: HK\n  - W: H4\n")).unwrap_err();
     assert!(err.contains("West's H4 was played to trick 3 in place of his other card"), "{err}");
     assert!(err.contains("record it right after that ruling, or not at all"), "{err}");
+}
+
+#[test]
+fn defective_trick_records_out_of_place_are_clear_errors() {
+    // No card can be omitted from a trick no card has been led to.
+    let err = rule_text(&format!("{HEAD}  - no_card: E\n")).unwrap_err();
+    assert!(err.contains("no card has been led to the trick"), "{err}");
+    // An extra card goes with the card its player has just played.
+    let err = rule_text(&format!("{HEAD}  - E: DA\n  - extra_card: {{W: D3}}\n")).unwrap_err();
+    assert!(err.contains("recorded right after the card West played"), "{err}");
+    // A card omitted and found late must be placed: the record may not end before it is, while
+    // the offender still has more than one card to choose from.
+    let omitted = "  - E: DA\n  - S: D5\n  - no_card: W\n  - N: DJ\n  - E: D8\n  - S: D6\n  - W: D2\n  - N: DQ\n";
+    let err = rule_text(&format!("{HEAD}{omitted}")).unwrap_err();
+    assert!(err.contains("the record ends before West supplies or places his card"), "{err}");
+    // Placed, it must be of the suit led to the defective trick while he holds one.
+    let err = rule_text(&format!("{HEAD}{omitted}  - director\n  - W: C2\n")).unwrap_err();
+    assert!(err.contains("must supply or place a card of the suit led to trick 1, diamonds"), "{err}");
 }

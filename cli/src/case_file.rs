@@ -342,7 +342,7 @@ fn events(
 fn event(item: &Node) -> Result<Event, CaseError> {
     const HELP: &str =
         "an event is `- N: 1H` (a call), `- E: SA` (a card), `- director` or `- director: {fact: value}`, \
-         or one of `simultaneous`, `together`, `ask`, `exposes`, `suggests`, `face_down`, `spreads`, `inspects`, `designates`, `withdraws`, `claim`, \
+         or one of `simultaneous`, `together`, `ask`, `exposes`, `suggests`, `face_down`, `spreads`, `inspects`, `designates`, `withdraws`, `extra_card`, `no_card`, `claim`, \
          `explains`, `changes`, `corrects`, `wrong_board`";
     if let Some(s) = item.as_scalar() {
         return if s.as_str() == "director" {
@@ -394,7 +394,7 @@ fn event(item: &Node) -> Result<Event, CaseError> {
             let (seat, v) = single_seat(value, "face_down")?;
             return Ok(Event::FaceDown { seat, card: Card::parse(v.as_str()).map_err(|m| at(v.span(), m))? });
         }
-        "designates" | "exposes" | "suggests" | "withdraws" | "claim" => {
+        "designates" | "exposes" | "suggests" | "withdraws" | "extra_card" | "claim" => {
             let (seat, v) = single_seat(value, key.as_str())?;
             return if key.as_str() != "claim" {
                 let card = Card::parse(v.as_str()).map_err(|m| at(v.span(), m))?;
@@ -402,6 +402,7 @@ fn event(item: &Node) -> Result<Event, CaseError> {
                     "designates" => Event::Designate { seat, card },
                     "withdraws" => Event::Withdraw { seat, card },
                     "suggests" => Event::Suggest { seat, card },
+                    "extra_card" => Event::ExtraCard { seat, card },
                     _ => Event::Expose { seat, card },
                 })
             } else {
@@ -410,6 +411,12 @@ fn event(item: &Node) -> Result<Event, CaseError> {
                 })?;
                 Ok(Event::Claim { seat, tricks })
             };
+        }
+        "no_card" => {
+            let seat = value.as_scalar().and_then(|v| Seat::parse(v.as_str()));
+            return seat
+                .map(|seat| Event::NoCard { seat })
+                .ok_or_else(|| at(value.span(), "`no_card` is written `- no_card: W`, the seat that played no card"));
         }
         "explains" | "changes" | "corrects" | "wrong_board" => return auction_event(key.as_str(), value),
         _ => {}

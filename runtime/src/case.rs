@@ -48,6 +48,13 @@ pub enum Event {
     Spread { seat: Seat, cards: Vec<Card> },
     /// A player who says a revoke has occurred asks to inspect a quitted trick (by number).
     Inspect { by: Seat, trick: usize },
+    /// A card that went to the trick with the card its player just played, unnoticed (stuck
+    /// behind it, its face not visible): a defective trick with too many cards, ruled when the
+    /// director is called (Laws 58B, 67).
+    ExtraCard { seat: Seat, card: Card },
+    /// A player plays no card to the trick at his turn: it is completed without his card, a
+    /// defective trick ruled when the director is called (Law 67).
+    NoCard { seat: Seat },
     /// A player names or otherwise designates a card to be played to a later trick.
     Designate { seat: Seat, card: Card },
     /// After a revoke is corrected, a player withdraws a card he played to the trick after the

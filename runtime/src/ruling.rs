@@ -257,6 +257,10 @@ pub const WITHDRAWAL: &str = "withdrawal_after_revoke";
 pub const WITHDRAWAL_AFTER_CARDS_TOGETHER: &str = "withdrawal_after_cards_played_together";
 pub const RESTRICTED_LEAD: &str = "restricted_lead";
 pub const FACE_DOWN_LEAD: &str = "face_down_lead";
+pub const FACE_DOWN_LEAD_OUT_OF_TURN: &str = "face_down_lead_out_of_turn";
+pub const DEFECTIVE_TRICK: &str = "defective_trick";
+pub const DEFECTIVE_TRICK_CARD_OMITTED: &str = "defective_trick_card_omitted";
+pub const DECLARER_FACES_CARDS: &str = "declarer_faces_cards";
 pub const PENALTY_CARD_CHOICE: &str = "penalty_card_choice";
 pub const PENALTY_CARD_INFORMATION: &str = "information_from_penalty_card";
 

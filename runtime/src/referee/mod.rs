@@ -425,6 +425,8 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
             Event::Designate { seat, card } => r.designate(number, *seat, *card)?,
             Event::Withdraw { seat, card } => r.withdraw(number, *seat, *card)?,
             Event::Expose { seat, card } => r.expose(number, *seat, *card)?,
+            Event::ExtraCard { seat, card } => r.extra_card(number, *seat, *card)?,
+            Event::NoCard { seat } => r.no_card(number, *seat)?,
             Event::Suggest { seat, card } => r.suggest(number, *seat, *card)?,
             Event::Spread { seat, cards } => r.spread(number, *seat, cards)?,
             Event::FaceDown { seat, card } => r.face_down(number, *seat, *card)?,
@@ -556,9 +558,10 @@ fn check_parts(case: &Case, laws: &dyn Laws) -> (Vec<RefereeError>, Vec<RefereeE
             Event::Simultaneous { calls } if case.contract.is_some() => {
                 errors.push(auction_over(number, calls[0].0, calls[0].1, "the case gives the contract"))
             }
-            Event::Play { seat, card } | Event::Expose { seat, card } | Event::FaceDown { seat, card } => {
-                dealt(number, *seat, *card, &mut errors)
-            }
+            Event::Play { seat, card }
+            | Event::Expose { seat, card }
+            | Event::FaceDown { seat, card }
+            | Event::ExtraCard { seat, card } => dealt(number, *seat, *card, &mut errors),
             Event::SimultaneousPlays { plays } => {
                 for (seat, card) in plays {
                     dealt(number, *seat, *card, &mut errors);

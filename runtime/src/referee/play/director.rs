@@ -78,6 +78,13 @@ impl Referee<'_> {
             let q = self.pending_play(event, offender, subject, turn_of, Table::PlayersSettlement, Facts::default());
             self.rule_play(q, &settled)?;
         }
+        // A defective trick, when no irregularity awaits a ruling: the director rules on it,
+        // then on what else awaits him.
+        let st = self.st();
+        if st.pending.is_none() && (st.extra_card.is_some() || st.omitted.as_ref().is_some_and(|o| o.due.is_none())) {
+            self.rule_defective(event)?;
+            return self.rule_next(event, answers, true);
+        }
         let st = self.st();
         if let Some(mut p) = st.pending.take() {
             if !p.known.contains(&FactId::NextCard) {
@@ -242,6 +249,10 @@ impl Referee<'_> {
                 && p.facts.offender_role == OffenderRole::Defender
         });
         let dummy = st.dummy;
+        let started = !st.tricks.is_empty() || !st.current.cards.is_empty();
+        if opening.is_none() && seat == declarer && started && st.nothing_awaits() && !cards.is_empty() {
+            return self.declarer_faces_cards(event, seat, cards[0]);
+        }
         let Some(mut p) = opening.filter(|_| (seat == declarer || seat == dummy) && !cards.is_empty()) else {
             return Err(err(
                 event,
@@ -249,15 +260,33 @@ impl Referee<'_> {
             ));
         };
         if seat == dummy {
-            // The presumed dummy's cards are face up: declarer could have seen them (Law 54C).
-            p.facts.declarer_saw_dummy = true;
-            p.known.insert(FactId::DeclarerSawDummy);
+            // The presumed dummy's cards are face up: the `dummy_sight` table says what declarer
+            // could have seen (Law 54C).
+            p.facts.dummy_cards_exposed = true;
         } else {
             p.facts.declarer_began_spread = true;
         }
         p.facts.next_card = NextCard::None;
         p.known.insert(FactId::NextCard);
         p.known.insert(FactId::NextCardFollows);
+        // The director called at once rules with the choices his entry gives (a choice the
+        // law no longer leaves declarer is the tables' to overrule).
+        if matches!(self.case.events.get(event), Some(Event::Director { .. })) {
+            self.st().pending = Some(p);
+            return Ok(());
+        }
+        self.rule_play(p, &[])
+    }
+
+    /// Declarer faces his cards during the play, other than immediately after an opening lead
+    /// out of turn (`card`: the first he shows): the director rules, at the entry right after
+    /// it, or at once.
+    fn declarer_faces_cards(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        let p = self.pending_play(event, seat, card, seat, Table::DeclarerFacesCards, Facts::default());
+        if matches!(self.case.events.get(event), Some(Event::Director { .. })) {
+            self.st().pending = Some(p);
+            return Ok(());
+        }
         self.rule_play(p, &[])
     }
 
@@ -289,6 +318,26 @@ impl Referee<'_> {
                 p.known.insert(FactId::NextCardFollows);
             }
             return self.rule_play(p, &[]);
+        }
+        // A defective trick the director was not called to; once the play is over, the card a
+        // player who omitted to play to a trick places there is the one he holds.
+        self.rule_defective(events)?;
+        if let Some(seat) = self.st().omitted.as_ref().map(|o| o.seat) {
+            let hand = self.st().hands[seat as usize];
+            let only =
+                [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades].into_iter().find_map(|s| hand.extremes(s));
+            let last = only.filter(|_| revoke::play_over(self.st()) && hand.len() == 1).map(|(card, _)| card);
+            match last {
+                Some(card) => self.omitted_card(events, seat, card)?,
+                None => {
+                    return Err(err(
+                        events,
+                        format!(
+                        "the record ends before {seat} supplies or places his card for the trick he omitted to play to"
+                    ),
+                    ))
+                }
+            }
         }
         // The revokes the end of the record draws attention to, as the table says (Law 62D).
         let attention = if revoke::play_over(self.st()) {

@@ -10,7 +10,8 @@ use crate::case::SeatAnswer;
 use crate::play::{trick_winner, trump_suit, Card, Hand, Revoke, RevokeKind, Suit, Trick};
 use bridgelaw_tables::{
     AcceptedRevoke, AskedRole, AskerRole, EstablishingAct, Exposure, IrregularLeadOutcome, LeadDuration, NamedSuit,
-    NextCard, OffenderRole, PlayDuration, PlayIrregularity, PrematureSuitLed, RestrictionKind, TransferSource,
+    NextCard, OffenderRole, PlayDuration, PlayIrregularity, PrematureSuitLed, Presumption, RestrictionKind,
+    TransferSource,
 };
 
 /// The director's judgements kept for the end of play: whether the law compensates a revoke's
@@ -295,6 +296,18 @@ pub(super) struct PlayState {
     /// number of the event after his ruling (recorded there, it is that substitution) and the
     /// trick's.
     substituted: Option<(usize, Seat, Card, usize)>,
+    /// A card that went to a trick with the card its player faced, unnoticed (a defective
+    /// trick), until the director rules on it.
+    extra_card: Option<defective::ExtraCard>,
+    /// A player who played no card to a trick (a defective trick), until his card is supplied
+    /// or placed.
+    omitted: Option<defective::Omitted>,
+    /// Tricks whose winner a card placed in them later does not change (Law 67B1): the trick
+    /// (0-based) and its winner.
+    fixed_winners: Vec<(usize, Seat)>,
+    /// Declarer facing his cards is deemed a claim (2017 Law 48B2): the record gives it before
+    /// any further card.
+    claim_due: bool,
 }
 
 impl PlayState {
@@ -335,7 +348,20 @@ impl PlayState {
     }
 
     fn winner(&self, trick: usize) -> Seat {
-        trick_winner(&self.tricks[trick], self.trump)
+        match self.fixed_winners.iter().find(|(t, _)| *t == trick) {
+            Some(&(_, w)) => w,
+            None => trick_winner(&self.tricks[trick], self.trump),
+        }
+    }
+
+    /// Nothing awaits the director: no irregularity, defective trick or correction.
+    fn nothing_awaits(&self) -> bool {
+        self.pending.is_none()
+            && self.extra_card.is_none()
+            && self.omitted.is_none()
+            && self.correction.is_none()
+            && self.last_trick_held.is_none()
+            && !self.claim_due
     }
 
     fn trick_number(&self) -> usize {
@@ -500,6 +526,10 @@ impl Referee<'_> {
             restored_next: Vec::new(),
             accepted_after: None,
             substituted: None,
+            extra_card: None,
+            omitted: None,
+            fixed_winners: Vec::new(),
+            claim_due: false,
         });
         // The cards exposed during the auction: penalty cards, or back in the hand (Law 24).
         self.exposures_at_end()
@@ -600,6 +630,7 @@ impl Referee<'_> {
     /// Rules on a play irregularity, or asks the open questions it depends on.
     fn rule_play(&mut self, mut p: PlayPending, answers: &[(String, String)]) -> Result<(), RefereeError> {
         answer(self.at_fault(p.event, answers), answers, &mut p.facts, &mut p.known)?;
+        self.presume_dummy_sight(&mut p);
         let edition = self.edition();
         let (unknown, mut groups) = self.consult(p.table, &p.facts, &p.known);
         let irregularity = match p.table {
@@ -612,6 +643,7 @@ impl Referee<'_> {
             Table::LaterCardWithdrawal => WITHDRAWAL,
             Table::VisibleCardWithdrawal => WITHDRAWAL_AFTER_CARDS_TOGETHER,
             Table::RestrictedLead => RESTRICTED_LEAD,
+            Table::DeclarerFacesCards => DECLARER_FACES_CARDS,
             _ => PENALTY_CARD_LEAD,
         };
         let facts = facts_shown(&groups, &p.facts, &p.known);
@@ -676,6 +708,25 @@ impl Referee<'_> {
         self.partner_card_ruled(&p, outcome)
     }
 
+    /// At a defender's opening lead out of turn, where the director does not judge whether
+    /// declarer could have seen dummy's cards: the `dummy_sight` table presumes it from the
+    /// record (an edition without the table leaves the judgement to be asked).
+    fn presume_dummy_sight(&self, p: &mut PlayPending) {
+        let lead = p.table == Table::PlayIrregularity
+            && p.facts.play_irregularity == PlayIrregularity::LeadOutOfTurn
+            && p.facts.opening_lead
+            && p.facts.offender_role == OffenderRole::Defender;
+        if !lead || p.known.contains(&FactId::DeclarerSawDummy) {
+            return;
+        }
+        for t in self.ask_derived(Table::DummySight, &p.facts).outcomes() {
+            if let Rectification::DummySightPresumed { seen } = t.rectification {
+                p.facts.declarer_saw_dummy = seen == Presumption::CouldSee;
+                p.known.insert(FactId::DeclarerSawDummy);
+            }
+        }
+    }
+
     /// Describes a play rectification at this table, without applying it.
     fn describe_play(&self, p: &PlayPending, t: &Traced, subject: Subject) -> Rectified {
         // For cards played together, what is taken back or penalized is the other cards.
@@ -693,6 +744,11 @@ impl Referee<'_> {
             | Rectification::MajorPenaltyCard
             | Rectification::MinorPenaltyCard
             | Rectification::PlayAtProperTurn { .. }
+            | Rectification::ExtraCardRestored
+            | Rectification::OmittedCardSupplied
+            | Rectification::OmittedCardPlaced
+            | Rectification::DeemedRevoke
+            | Rectification::DeemedClaim
             | Rectification::FaceDownLeadRetracted => Seats::one(p.offender),
             Rectification::ReviewLineOfPlay => Seats::one(self.play.as_ref().map_or(p.offender, |st| st.declarer)),
             Rectification::OptionsExplained => Seats::of(&[p.offender.lho(), p.offender.rho()]),
@@ -831,6 +887,7 @@ impl Referee<'_> {
                     format!("declarer's choice ({given}) is not an option the laws of edition {edition} give him"),
                 ));
             }
+            Rectification::DeemedClaim => self.st().claim_due = true,
             Rectification::ReviewLineOfPlay => {
                 self.reviews.push(DamageReview { seats: view.seats, review: view.clone() })
             }
@@ -919,6 +976,7 @@ impl Referee<'_> {
 
 mod accepted;
 mod adjust;
+mod defective;
 mod director;
 mod exposed;
 mod penalties;

@@ -316,6 +316,7 @@ impl Referee<'_> {
             return Err(err(event, format!("{seat} claims {tricks} trick{plural}, but {left} remain to be played")));
         }
         st.phase = Phase::Claimed { seat, tricks };
+        st.claim_due = false;
         let open: Vec<usize> =
             (0..st.revokes.len()).filter(|&i| !st.revokes[i].established && !st.revokes[i].corrected).collect();
         for i in open {

@@ -26,6 +26,17 @@ impl Referee<'_> {
         if self.substituted_card_recorded(event, seat, card)? {
             return Ok(());
         }
+        // The card a player who omitted to play to a trick supplies or places there (Law 67).
+        if self.st().omitted.as_ref().is_some_and(|o| o.seat == seat && o.due.is_some()) {
+            return self.omitted_card(event, seat, card);
+        }
+        if self.st().claim_due {
+            let declarer = self.st().declarer;
+            return Err(err(
+                event,
+                format!("{declarer}'s facing his cards is a claim (Law 48B2): record it as a `claim` before any further card"),
+            ));
+        }
         self.playable(event, seat, card)?;
         if let Some(mut p) = self.st().pending.take() {
             // The card shows what happened after the irregular lead, or the play out of turn.
@@ -280,7 +291,9 @@ impl Referee<'_> {
                 st.face_down = None;
             }
             if seat == leader.partner() {
-                self.face_down_retracted(event, leader, down)?;
+                // The face-down lead was out of turn when its partner's faced card is the lead in turn.
+                let out_of_turn = leading && seat == st.current.leader;
+                self.face_down_retracted(event, leader, down, out_of_turn.then_some(seat))?;
             }
         }
         let st = self.st();
@@ -430,10 +443,19 @@ impl Referee<'_> {
 
     /// The partner of a defender who led face down faces an opening lead out of turn: the table
     /// says what becomes of the face-down lead.
-    fn face_down_retracted(&mut self, event: usize, leader: Seat, card: Card) -> Result<(), RefereeError> {
-        let facts = Facts { partner_led_face_down: true, ..Facts::default() };
-        let p = self.pending_play(event, leader, card, leader, Table::FaceDownLead, facts);
-        if self.record(&p, FACE_DOWN_LEAD).is_empty() {
+    /// `in_turn`: the partner, whose lead it was, faced the opening lead in turn.
+    fn face_down_retracted(
+        &mut self,
+        event: usize,
+        leader: Seat,
+        card: Card,
+        in_turn: Option<Seat>,
+    ) -> Result<(), RefereeError> {
+        let facts =
+            Facts { partner_led_face_down: true, face_down_lead_out_of_turn: in_turn.is_some(), ..Facts::default() };
+        let p = self.pending_play(event, leader, card, in_turn.unwrap_or(leader), Table::FaceDownLead, facts);
+        let entry = if in_turn.is_some() { FACE_DOWN_LEAD_OUT_OF_TURN } else { FACE_DOWN_LEAD };
+        if self.record(&p, entry).is_empty() {
             let what = format!("a face-down lead by {leader} ({card})");
             return Err(unsupported_at(event, self.edition(), Some(Table::FaceDownLead), &what));
         }
@@ -743,6 +765,8 @@ impl PlayState {
             && self.bindings.is_empty()
             && self.restored_next.is_empty()
             && self.last_trick_held.is_none()
+            && self.omitted.is_none()
+            && !self.claim_due
             && self.restricted.iter().all(|r| r.settled);
         let hand = self.hands[seat as usize];
         if !quiet || self.tricks.len() >= 13 || !hand.contains(card) {
