@@ -21,17 +21,24 @@ impl Referee<'_> {
         let complete = played == 13 || state.claim().is_some();
         let mut transfers = (0usize, 0usize);
         // For each revoke, the tricks to transfer and the first trick (0-based) they come from.
-        let mut wanted = vec![(0usize, 0usize); state.revokes.len()];
-        let mut revokes = Vec::new();
+        // (In place for a few revokes, as the order they are served in below.)
+        let mut wanted: smallvec::SmallVec<[(usize, usize); 4]> = smallvec::smallvec![(0, 0); state.revokes.len()];
+        let mut revokes = Vec::with_capacity(state.revokes.len());
         for (i, r) in state.revokes.iter().enumerate() {
+            let adjusted = complete && r.established;
+            // Room for the establishment, the adjustment's outcomes and the equity table's,
+            // so that the vectors do not grow.
+            let room = if adjusted { 4 } else { 1 };
             let mut ruling = RevokeRuling {
                 revoke: r.clone(),
-                rules: state.established_by[i].iter().map(|v| v.rule).collect(),
-                rectifications: state.established_by[i].iter().cloned().collect(),
+                rules: Vec::with_capacity(room),
+                rectifications: Vec::with_capacity(room),
                 transferred: 0,
                 template: self.laws.summary("revoke"),
             };
-            if complete && r.established {
+            ruling.rules.extend(state.established_by[i].iter().map(|v| v.rule));
+            ruling.rectifications.extend(state.established_by[i].iter().cloned());
+            if adjusted {
                 let t = r.trick - 1;
                 let offending = |s: Seat| s.same_side(r.seat);
                 let claimed = if offending(state.declarer) { claimed_by_declarer } else { claimed_by_defenders };
@@ -54,6 +61,7 @@ impl Referee<'_> {
                     ..Facts::default()
                 };
                 let d = self.ask_derived(Table::RevokeAdjustment, &facts);
+                let reviews_equity = d.outcomes().any(|o| o.rectification == Rectification::ReviewEquity);
                 let end = self.case.events.len();
                 let p = self.pending_play(end, r.seat, r.card, r.seat, Table::RevokeAdjustment, facts);
                 for o in d.outcomes() {
@@ -81,7 +89,7 @@ impl Referee<'_> {
                             .map(|(_, (_, _, n, v))| (n.clone(), v.clone())),
                     );
                 }
-                self.equity(&p, &answers, &mut ruling);
+                self.equity(&p, &answers, reviews_equity, &mut ruling);
             }
             for v in &ruling.rectifications {
                 self.cite(&v.clauses);
@@ -93,7 +101,7 @@ impl Referee<'_> {
         // tricks to draw on, are served first.
         let mut taken = [false; 13];
         let mut claimed_left = (claimed_by_declarer, claimed_by_defenders);
-        let mut order: Vec<usize> = (0..revokes.len()).filter(|&i| wanted[i].0 > 0).collect();
+        let mut order: smallvec::SmallVec<[usize; 4]> = (0..revokes.len()).filter(|&i| wanted[i].0 > 0).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(state.revokes[i].trick));
         for i in order {
             let r = &state.revokes[i];
@@ -161,16 +169,30 @@ impl Referee<'_> {
 
     /// Asks the equity table about an established revoke at the end of play, where the edition
     /// has one: the director's judgement whether the law compensates the damage, which stays an
-    /// open question, with the outcome of each answer, when the case does not give it.
-    fn equity(&mut self, p: &PlayPending, answers: &[(String, String)], ruling: &mut RevokeRuling) {
-        let mut facts = Facts { repeated_revoke_same_suit: p.facts.repeated_revoke_same_suit, ..Facts::default() };
+    /// open question, with the outcome of each answer, when the case does not give it and the
+    /// table's assumptions do not exclude the case (`reviews_equity`: the trick adjustment has
+    /// already told the director to review equity).
+    fn equity(
+        &mut self,
+        p: &PlayPending,
+        answers: &[(String, String)],
+        reviews_equity: bool,
+        ruling: &mut RevokeRuling,
+    ) {
+        let mut facts = Facts {
+            repeated_revoke_same_suit: p.facts.repeated_revoke_same_suit,
+            trick_adjustment_reviews_equity: reviews_equity,
+            ..Facts::default()
+        };
         let mut known = derived_known(&[]);
         // The answers were checked against the vocabulary when the director entry was read.
         if answer(p.event, answers, &mut facts, &mut known).is_err() {
             return;
         }
+        facts.revoke_compensation_given = known.contains(&FactId::RevokeCompensation);
         let (unknown, groups) = self.consult(Table::RevokeEquity, &facts, &known);
-        if groups.iter().any(|(d, _)| d.undefined()) {
+        // A table the edition does not define, or a case its assumptions exclude: not asked here.
+        if groups.iter().any(|(d, _)| d.unprovided().next().is_some()) {
             return;
         }
         if let [(decision, _)] = &groups[..] {
