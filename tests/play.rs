@@ -58,7 +58,9 @@ fn an_unestablished_revoke_transfers_nothing_and_play_in_progress_is_not_adjuste
 
 #[test]
 fn a_lead_out_of_turn_without_declarer_s_choice_is_an_open_question() {
-    let ruling = rule_text(&format!("{HEAD}  - W: H2\n  - director\n  - N: HA\n")).unwrap();
+    // The record ends at the director: a card from declarer's hand after it would accept the
+    // lead (Law 53A), and a card of another hand is not evaluated.
+    let ruling = rule_text(&format!("{HEAD}  - W: H2\n  - director\n  - S: H5\n")).unwrap();
     let ir = &ruling.irregularities[0];
     // No card of dummy's is recorded exposed: the `dummy_sight` table presumes declarer could
     // not have seen any (Law 54C), so his choice is the one question.
@@ -537,6 +539,18 @@ fn the_short_path_rules_as_the_full_path() {
         }
     }
     assert!(compared > 700, "{compared} rulings compared");
+}
+
+#[test]
+fn the_substituted_penalty_card_recorded_late_is_a_clear_error() {
+    // Law 52B2: the ruling plays West's penalty card H4 in place of H2. Recorded right after
+    // the ruling it is that play (law52b2-penalty-card-recorded-after-the-ruling); recorded
+    // after another card, an error that names the convention.
+    let text = std::fs::read_to_string(root().join("cases/1987-play/law52b2-penalty-card-substituted.yaml")).unwrap();
+    let events = text.split("expect:").next().unwrap();
+    let err = rule_text(&format!("{events}  - N: HK\n  - W: H4\n")).unwrap_err();
+    assert!(err.contains("West's H4 was played to trick 3 in place of his other card"), "{err}");
+    assert!(err.contains("record it right after that ruling, or not at all"), "{err}");
 }
 
 #[test]

@@ -18,6 +18,10 @@ impl Referee<'_> {
         by_seat: &[SeatAnswer],
     ) -> Result<(), RefereeError> {
         self.start_play(event)?;
+        if self.next_hand_accepts(event, answers, by_seat) {
+            // The next hand plays to the lead out of turn before the ruling (Law 53A).
+            return Ok(());
+        }
         // The judgements for the end of play given revoke by revoke are kept for it.
         let (by_revoke, by_seat): (Vec<_>, Vec<_>) =
             by_seat.iter().cloned().partition(|(_, _, name, _)| END_JUDGEMENTS.iter().any(|f| f.name() == name));

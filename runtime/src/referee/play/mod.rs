@@ -286,6 +286,13 @@ pub(super) struct PlayState {
     /// reopened and back in the trick since: their players may still withdraw them (Law 62C1)
     /// until another card is played.
     restored_next: Vec<(Seat, Card)>,
+    /// A `director` entry after which the next hand in rotation plays to a lead out of turn
+    /// (Law 53A): its number and answers, which the ruling on that card uses.
+    accepted_after: Option<(usize, Vec<(String, String)>)>,
+    /// The penalty card the director had played in place of another card (Law 52B2), with the
+    /// number of the event after his ruling (recorded there, it is that substitution) and the
+    /// trick's.
+    substituted: Option<(usize, Seat, Card, usize)>,
     /// A card that went to a trick with the card its player faced, unnoticed (a defective
     /// trick), until the director rules on it.
     extra_card: Option<defective::ExtraCard>,
@@ -514,6 +521,8 @@ impl Referee<'_> {
             late_attention: Vec::new(),
             last_trick_held: None,
             restored_next: Vec::new(),
+            accepted_after: None,
+            substituted: None,
             extra_card: None,
             omitted: None,
             fixed_winners: Vec::new(),
@@ -958,6 +967,7 @@ impl Referee<'_> {
     }
 }
 
+mod accepted;
 mod adjust;
 mod defective;
 mod director;

@@ -163,8 +163,41 @@ impl Referee<'_> {
         st.penalty_cards.retain(|c| !(c.seat == r.seat && c.card == due));
         st.hands[r.seat as usize].remove(due);
         st.current.cards.insert(index, (r.seat, due));
+        // The record may play the penalty card right after the ruling: that is this card.
+        let (next, trick) = (self.answered_at + 1, self.st().trick_number());
+        self.st().substituted = Some((next, r.seat, due, trick));
         self.trick_done();
         Some(())
+    }
+
+    /// Whether `seat`'s `card`, recorded by event `event`, is the penalty card the director
+    /// has just had played in place of another (Law 52B2), recorded right after his ruling: it
+    /// is already in the trick, and the event records that play. Recorded later, it is an
+    /// error that says so.
+    pub(super) fn substituted_card_recorded(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+    ) -> Result<bool, RefereeError> {
+        let st = self.st();
+        match st.substituted {
+            Some((next, s, c, trick)) if (s, c) == (seat, card) => {
+                st.substituted = None;
+                if next == event {
+                    return Ok(true);
+                }
+                Err(err(
+                    event,
+                    format!(
+                        "{seat}'s {card} was played to trick {} in place of his other card by the director's ruling at event {} (Law 52B2): record it right after that ruling, or not at all",
+                        trick,
+                        next - 1
+                    ),
+                ))
+            }
+            _ => Ok(false),
+        }
     }
 
     /// A defender plays one of two or more penalty cards he could legally play: the designation
@@ -210,6 +243,18 @@ impl Referee<'_> {
         i: usize,
         answers: &[(String, String)],
     ) -> Result<(), RefereeError> {
+        self.restricted_lead_with(event, i, answers, false)
+    }
+
+    /// The same, `played_to`: the restricted player has led before declarer stated his option,
+    /// and the next hand played to the lead (`accepted::restricted_lead_made`).
+    pub(super) fn restricted_lead_with(
+        &mut self,
+        event: usize,
+        i: usize,
+        answers: &[(String, String)],
+        played_to: bool,
+    ) -> Result<(), RefereeError> {
         let st = self.st();
         st.restricted[i].settled = true;
         let r = st.restricted[i].clone();
@@ -219,6 +264,7 @@ impl Referee<'_> {
             offender_bid_diamonds: r.bid[Suit::Diamonds as usize],
             offender_bid_hearts: r.bid[Suit::Hearts as usize],
             offender_bid_spades: r.bid[Suit::Spades as usize],
+            restricted_lead_played_to: played_to,
             ..Facts::default()
         };
         let subject = Subject::Restriction { call: r.withdrawn, suit: r.suit };

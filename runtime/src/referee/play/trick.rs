@@ -23,6 +23,9 @@ impl Referee<'_> {
     #[inline(never)]
     fn play_card(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         self.start_play(event)?;
+        if self.substituted_card_recorded(event, seat, card)? {
+            return Ok(());
+        }
         // The card a player who omitted to play to a trick supplies or places there (Law 67).
         if self.st().omitted.as_ref().is_some_and(|o| o.seat == seat && o.due.is_some()) {
             return self.omitted_card(event, seat, card);
@@ -98,7 +101,9 @@ impl Referee<'_> {
             let last_lead = (lead && p.facts.thirteenth_trick && next == NextCard::Lho)
                 .then(|| p.subject.card().map(|c| (p.offender, c)))
                 .flatten();
-            self.rule_play(p, &[])?;
+            // After a `director` entry, the entry's answers (none if the card came first).
+            let answers = self.acceptance_answers();
+            self.rule_play(p, &answers)?;
             if self.stopped_at.is_some() {
                 return Ok(());
             }
@@ -110,7 +115,7 @@ impl Referee<'_> {
         }
         if let Some(i) = self.st().restricted_lead_due().filter(|_| seat == self.st().current.leader) {
             // The restricted player leads before declarer has said how he restricts the lead.
-            self.restricted_lead(event, i, &[])?;
+            self.restricted_lead_made(event, i, seat)?;
             if self.stopped_at.is_some() {
                 return Ok(());
             }
