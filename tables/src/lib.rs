@@ -270,3 +270,22 @@ include!(concat!(env!("OUT_DIR"), "/sources.rs"));
 
 /// The generated Rust of the embedded laws, as `bridgelaw emit` prints it.
 pub const GENERATED: &str = include_str!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Laws::heading` finds every heading by its entry's name (a `match` on the length, then
+    /// on the name), and no other name.
+    #[test]
+    fn every_heading_is_found_by_its_name() {
+        for (laws, headings) in [(Edition::E1987.laws(), &e1987::HEADINGS), (Edition::E2017.laws(), &e2017::HEADINGS)] {
+            for (name, template) in headings.iter() {
+                assert!(laws.heading(name).is_some_and(|t| std::ptr::eq(t, template)), "{name}");
+                assert!(laws.heading(&format!("{name}_")).is_none());
+                assert!(laws.heading(&name[1..]).is_none());
+            }
+            assert!(laws.heading("").is_none());
+        }
+    }
+}

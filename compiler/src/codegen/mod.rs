@@ -92,9 +92,11 @@ fn finite_enum(scope: &mut Scope, name: &str, doc: &str, values: &[Value]) {
     let names: Vec<String> = values.iter().map(|v| rust_str(&v.name)).collect();
     let imp = scope.new_impl(name);
     imp.associate_const("ALL", format!("[{name}; {}]", values.len()), format!("[{}]", variants.join(", ")), "pub");
+    // `#[inline]` on the small lookups, so that the runtime, another crate, inlines them.
     imp.new_fn("name")
         .vis("pub")
         .doc("The name used in law sources and case files.")
+        .attr("inline")
         .arg_self()
         .ret("&'static str")
         .line(format!("const NAMES: [&str; {}] = [{}];", names.len(), names.join(", ")))
@@ -138,6 +140,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
     imp.new_fn("source")
         .vis("pub")
         .doc("Where the engine learns this fact.")
+        .attr("inline")
         .arg_self()
         .ret("FactSource")
         .line(format!("const SOURCES: [FactSource; {}] = [{}];", sources_list.len(), sources_list.join(", ")))
@@ -150,6 +153,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
     imp.new_fn("values")
         .vis("pub")
         .doc("The names of the fact's values, in index order.")
+        .attr("inline")
         .arg_self()
         .ret("&'static [&'static str]")
         .line(format!("const VALUES: [&[&str]; {}] = [{}];", p.facts.len(), value_lists.join(", ")))
@@ -170,6 +174,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
     imp.new_fn("get")
         .vis("pub")
         .doc("The index of a fact's value.")
+        .attr("inline")
         .arg_ref_self()
         .arg("fact", "FactId")
         .ret("usize")
@@ -204,6 +209,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
         .new_fn("name")
         .vis("pub")
         .doc("The name used in law sources.")
+        .attr("inline")
         .arg_ref_self()
         .ret("&'static str")
         .push_block(name_block);
@@ -373,7 +379,7 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
         tests.line("_ => &[],");
     }
     s.raw(format!(
-"/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn index(&self, table: Table, facts: &Facts) -> usize {{\n        {}\n    }}\n\n    #[inline]\n    fn decisions(&self, table: Table) -> &'static [Decided] {{\n        {}\n    }}\n\n    #[inline]\n    fn entry(&self, table: Table, facts: &Facts) -> &'static Decided {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n\n    fn heading(&self, entry: &str) -> Option<&'static Template> {{\n        HEADINGS.binary_search_by(|(name, _)| name.cmp(&entry)).ok().map(|i| &HEADINGS[i].1)\n    }}\n\n    fn summary(&self, name: &str) -> Option<&'static Template> {{\n        SUMMARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| t)\n    }}\n}}",
+"/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn index(&self, table: Table, facts: &Facts) -> usize {{\n        {}\n    }}\n\n    #[inline]\n    fn decisions(&self, table: Table) -> &'static [Decided] {{\n        {}\n    }}\n\n    #[inline]\n    fn entry(&self, table: Table, facts: &Facts) -> &'static Decided {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n\n    fn heading(&self, entry: &str) -> Option<&'static Template> {{\n        heading_index(entry).map(|i| &HEADINGS[i].1)\n    }}\n\n    fn summary(&self, name: &str) -> Option<&'static Template> {{\n        SUMMARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| t)\n    }}\n}}",
         e.name,
         rust_str(&e.name),
         rust_str(&e.title),
@@ -652,7 +658,7 @@ fn edition_texts(s: &mut Scope, p: &Program, e: &Edition) {
         standing.len(),
         standing.join("\n")
     ));
-    // Sorted by name, for `Laws::heading`'s binary search.
+    // Sorted by name (`heading_index` gives the position).
     let mut order: Vec<usize> = (0..p.headings.len()).collect();
     order.sort_by(|&a, &b| p.headings[a].0.cmp(&p.headings[b].0));
     let headings: Vec<String> = order
@@ -672,6 +678,7 @@ fn edition_texts(s: &mut Scope, p: &Program, e: &Edition) {
         headings.len(),
         headings.join("\n")
     ));
+    s.raw(heading_index(p));
     let summaries: Vec<String> = (0..p.summaries.len())
         .map(|i| {
             let t = p.summary(e, i);
@@ -688,6 +695,29 @@ fn edition_texts(s: &mut Scope, p: &Program, e: &Edition) {
         summaries.len(),
         summaries.join("\n")
     ));
+}
+
+/// `heading_index`: the position of an entry's heading in the sorted `HEADINGS`, by a `match`
+/// on the name's length, then on the name (a jump and a comparison or two, where a binary
+/// search compared about six strings).
+fn heading_index(p: &Program) -> String {
+    let mut names: Vec<&str> = p.headings.iter().map(|h| h.0.as_str()).collect();
+    names.sort();
+    let mut by_length: std::collections::BTreeMap<usize, Vec<(usize, &str)>> = std::collections::BTreeMap::new();
+    for (i, name) in names.iter().enumerate() {
+        by_length.entry(name.len()).or_default().push((i, name));
+    }
+    let mut arms = String::new();
+    for (length, names) in &by_length {
+        let inner: Vec<String> = names.iter().map(|(i, name)| format!("{} => Some({i}),", rust_str(name))).collect();
+        arms.push_str(&format!(
+            "        {length} => match entry {{\n            {}\n            _ => None,\n        }},\n",
+            inner.join("\n            ")
+        ));
+    }
+    format!(
+        "/// The position of `entry`'s heading in `HEADINGS`.\n#[inline]\nfn heading_index(entry: &str) -> Option<usize> {{\n    match entry.len() {{\n{arms}        _ => None,\n    }}\n}}"
+    )
 }
 
 fn pieces_expr(pieces: &[Piece]) -> String {

@@ -121,44 +121,50 @@ struct Pending {
     target: Option<usize>,
 }
 
-/// The set of facts whose value is known, by `FactId` index: two words of 128 bits.
+/// The set of facts whose value is known, by `FactId` index: four words of 64 bits (a test
+/// or an insertion is a shift and a mask of one machine word).
 #[derive(Clone, Copy, Debug, Default)]
-struct Known([u128; 2]);
+struct Known([u64; 4]);
 
 impl Known {
+    #[inline]
     fn contains(&self, f: &FactId) -> bool {
         let i = *f as usize;
-        self.0[i / 128] & (1 << (i % 128)) != 0
+        self.0[i / 64 % 4] & (1 << (i % 64)) != 0
     }
 
+    #[inline]
     fn insert(&mut self, f: FactId) {
         let i = f as usize;
-        self.0[i / 128] |= 1 << (i % 128);
+        self.0[i / 64 % 4] |= 1 << (i % 64);
     }
 
     fn remove(&mut self, f: FactId) {
         let i = f as usize;
-        self.0[i / 128] &= !(1 << (i % 128));
+        self.0[i / 64 % 4] &= !(1 << (i % 64));
     }
 
     /// The facts of both sets.
     fn and(self, other: Known) -> Known {
-        Known([self.0[0] & other.0[0], self.0[1] & other.0[1]])
+        Known(std::array::from_fn(|w| self.0[w] & other.0[w]))
+    }
+
+    /// The number of facts in the set.
+    fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// The facts of the set, in `FactId` order (a fact's index is its place in `FactId::ALL`).
     fn iter(self) -> impl Iterator<Item = FactId> {
-        let [mut low, mut high] = self.0;
+        let mut words = self.0;
+        let mut w = 0;
         std::iter::from_fn(move || {
-            let i = if low != 0 {
-                let i = low.trailing_zeros() as usize;
-                low &= low.wrapping_sub(1);
-                i
-            } else {
-                let i = high.trailing_zeros() as usize + 128;
-                high &= high.wrapping_sub(1);
-                i
-            };
+            while w < 4 && words[w] == 0 {
+                w += 1;
+            }
+            let word = words.get_mut(w)?;
+            let i = w * 64 + word.trailing_zeros() as usize;
+            *word &= *word - 1;
             FactId::ALL.get(i).copied()
         })
     }
@@ -231,20 +237,22 @@ impl Ahead {
     fn new(events: &[Event]) -> Ahead {
         let n = events.len();
         let mut next = vec![[NONE; 10]; n + 1];
-        for (i, e) in events.iter().enumerate().rev() {
+        // The row of the position after, updated in place and written once per position.
+        let mut row = [NONE; 10];
+        for (i, (e, slot)) in events.iter().zip(next.iter_mut()).enumerate().rev() {
             let at = u32::try_from(i).unwrap_or(NONE);
-            next[i] = next[i + 1];
             match e {
                 Event::Call { seat, call } => {
-                    next[i][*seat as usize] = at;
+                    row[*seat as usize] = at;
                     if !matches!(call, Call::Double | Call::Redouble) {
-                        next[i][4 + *seat as usize] = at;
+                        row[4 + *seat as usize] = at;
                     }
                 }
-                Event::Director { .. } => next[i][DIRECTOR] = at,
-                Event::Play { .. } | Event::SimultaneousPlays { .. } | Event::Together { .. } => next[i][CARD] = at,
+                Event::Director { .. } => row[DIRECTOR] = at,
+                Event::Play { .. } | Event::SimultaneousPlays { .. } | Event::Together { .. } => row[CARD] = at,
                 _ => {}
             }
+            *slot = row;
         }
         Ahead { next }
     }
@@ -462,16 +470,15 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
 /// judgements and choices only of the tables of the phase (the auction's, or the play's), each
 /// checked here against the entry that gives it.
 fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeError> {
-    let in_play = r.play.is_some() || (r.calls.is_empty() && r.case.contract.is_some());
     let calls: &[(Seat, Call)] = match event {
         Event::Call { seat, call } => &[(*seat, *call)],
         Event::Simultaneous { calls } => calls,
         Event::Director { answers, .. } => {
-            let mut facts = Facts::default();
-            answer(number, answers, &mut facts, &mut Known::default())?;
+            // Every answer names a judgement or choice and one of its values: `check_parts` found
+            // no error before the case is ruled.
             let play = r.pending.is_none() && (r.play.is_some() || (!answers.is_empty() && r.play_can_start()));
             for (name, _) in answers {
-                let Some(fact) = FactId::from_name(name) else { continue }; // `answer` rejected unknown names
+                let Some(fact) = FactId::from_name(name) else { continue }; // `check_parts` rejected unknown names
                 if auction_fact(r.laws, fact) == play {
                     let (phase, other) = if play { ("the play", "the auction") } else { ("the auction", "the play") };
                     return Err(err(
@@ -486,6 +493,7 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
         }
         _ => return Ok(()),
     };
+    let in_play = r.play.is_some() || (r.calls.is_empty() && r.case.contract.is_some());
     if !in_play {
         return Ok(());
     }
@@ -657,6 +665,9 @@ fn auction_fact(laws: &dyn Laws, fact: FactId) -> bool {
 /// value indices) that lead to it.
 type Group = (Decision, Vec<Vec<usize>>);
 
+/// The distinct decisions of a consultation: one in the usual case, held in place.
+type Groups = smallvec::SmallVec<[Group; 1]>;
+
 /// A malformed or inconsistent case.
 fn err(event: usize, message: impl Into<String>) -> RefereeError {
     RefereeError { event, kind: ErrorKind::Malformed, message: message.into() }
@@ -712,7 +723,7 @@ impl Referee<'_> {
         self.ahead.get_or_init(|| Ahead::new(&self.case.events))
     }
 
-    fn consult(&self, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
+    fn consult(&self, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Groups) {
         consult(self.laws, table, facts, known)
     }
 
@@ -1450,8 +1461,11 @@ impl Referee<'_> {
     }
 
     fn cite_ids(&mut self, clauses: impl IntoIterator<Item = &'static str>) {
-        // Ids of one length that differ mostly differ at the end (`Law 30B2(a)`, `Law 30B2(b)`).
-        let same = |a: &str, b: &str| a.len() == b.len() && a.as_bytes().last() == b.as_bytes().last() && a == b;
+        // Ids of one length that differ mostly differ at the end (`Law 30B2(a)`, `Law 30B2(b)`);
+        // a clause cited again is mostly the same static id.
+        let same = |a: &str, b: &str| {
+            a.len() == b.len() && (a.as_ptr() == b.as_ptr() || a.as_bytes().last() == b.as_bytes().last() && a == b)
+        };
         for c in clauses {
             if !self.trace.iter().any(|t| same(t, c)) {
                 self.trace.push(c);
@@ -1783,7 +1797,9 @@ impl Referee<'_> {
         LeadDecision { kind: if open.is_some() { None } else { kind }, suit, clauses, open }
     }
 
-    fn finish(mut self) -> Ruling {
+    /// The ruling, its vectors taken from the referee (borrowed, so that the referee, a large
+    /// struct, is not copied to be consumed).
+    fn finish(&mut self) -> Ruling {
         // Every change to the calls went through the helpers that keep `standing`.
         debug_assert!(
             self.standing.iter().copied().eq((0..self.calls.len()).filter(|&i| !self.calls[i].cancelled)),
@@ -1909,16 +1925,16 @@ impl Referee<'_> {
         Ruling {
             edition: self.laws.name(),
             dealer: self.case.dealer,
-            irregularities: self.irregularities,
-            auction: self.calls,
+            irregularities: std::mem::take(&mut self.irregularities),
+            auction: std::mem::take(&mut self.calls),
             next_to_call: (!self.over && !open).then_some(self.turn),
             auction_over: self.over,
             contract,
             opening_leader: contract.map(|c| c.declarer.lho()),
             obligations,
             lead_restrictions,
-            damage_reviews: self.reviews,
-            trace: self.trace,
+            damage_reviews: std::mem::take(&mut self.reviews),
+            trace: std::mem::take(&mut self.trace),
             play,
             unevaluated_events: self.stopped_at.unwrap_or(0),
         }
@@ -1982,18 +1998,18 @@ fn lowest_specifying(last: Option<Call>, bid: Call, indicated: Option<Option<Str
 
 /// Asks `table` (and the tables it delegates to) once per combination of
 /// the unknown facts they test, and groups the combinations by decision.
-fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<Group>) {
+fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Groups) {
     // The usual case: every fact the deciding tables test is known, and one evaluation is
     // the whole consultation (the loop below would find the same single group).
     let first = tables::decide(laws, table, facts);
     if first.tables().all(|t| laws.tests(t).iter().all(|f| known.contains(f))) {
         // One group, of the one combination of no unknown fact (no caller reads the
         // combinations of a single group: it is no alternative).
-        return (Vec::new(), vec![(first, Vec::new())]);
+        return (Vec::new(), smallvec::smallvec![(first, Vec::new())]);
     }
     let mut unknown: Vec<FactId> = Vec::new();
     loop {
-        let mut groups: Vec<Group> = Vec::new();
+        let mut groups = Groups::new();
         let total: usize = unknown.iter().map(|f| f.values().len()).product();
         for n in 0..total {
             let mut facts = *facts;
@@ -2043,7 +2059,7 @@ fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static 
         }
     }
     let shown = known.and(tested);
-    let mut out = Vec::with_capacity((shown.0[0].count_ones() + shown.0[1].count_ones()) as usize);
+    let mut out = Vec::with_capacity(shown.len());
     out.extend(shown.iter().map(|f| (f.name(), f.values()[facts.get(f)])));
     out
 }

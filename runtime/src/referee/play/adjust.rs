@@ -21,17 +21,24 @@ impl Referee<'_> {
         let complete = played == 13 || state.claim().is_some();
         let mut transfers = (0usize, 0usize);
         // For each revoke, the tricks to transfer and the first trick (0-based) they come from.
-        let mut wanted = vec![(0usize, 0usize); state.revokes.len()];
-        let mut revokes = Vec::new();
+        // (In place for a few revokes, as the order they are served in below.)
+        let mut wanted: smallvec::SmallVec<[(usize, usize); 4]> = smallvec::smallvec![(0, 0); state.revokes.len()];
+        let mut revokes = Vec::with_capacity(state.revokes.len());
         for (i, r) in state.revokes.iter().enumerate() {
+            let adjusted = complete && r.established;
+            // Room for the establishment, the adjustment's outcomes and the equity table's,
+            // so that the vectors do not grow.
+            let room = if adjusted { 4 } else { 1 };
             let mut ruling = RevokeRuling {
                 revoke: r.clone(),
-                rules: state.established_by[i].iter().map(|v| v.rule).collect(),
-                rectifications: state.established_by[i].iter().cloned().collect(),
+                rules: Vec::with_capacity(room),
+                rectifications: Vec::with_capacity(room),
                 transferred: 0,
                 template: self.laws.summary("revoke"),
             };
-            if complete && r.established {
+            ruling.rules.extend(state.established_by[i].iter().map(|v| v.rule));
+            ruling.rectifications.extend(state.established_by[i].iter().cloned());
+            if adjusted {
                 let t = r.trick - 1;
                 let offending = |s: Seat| s.same_side(r.seat);
                 let claimed = if offending(state.declarer) { claimed_by_declarer } else { claimed_by_defenders };
@@ -93,7 +100,7 @@ impl Referee<'_> {
         // tricks to draw on, are served first.
         let mut taken = [false; 13];
         let mut claimed_left = (claimed_by_declarer, claimed_by_defenders);
-        let mut order: Vec<usize> = (0..revokes.len()).filter(|&i| wanted[i].0 > 0).collect();
+        let mut order: smallvec::SmallVec<[usize; 4]> = (0..revokes.len()).filter(|&i| wanted[i].0 > 0).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(state.revokes[i].trick));
         for i in order {
             let r = &state.revokes[i];

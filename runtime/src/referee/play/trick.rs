@@ -783,21 +783,19 @@ impl PlayState {
         if !quiet || self.tricks.len() >= 13 || !hand.contains(card) {
             return None;
         }
-        let cards = &self.current.cards;
-        let in_turn = match cards.first() {
-            None => seat == self.current.leader,
-            Some(&(_, led)) => {
-                // The first hand from the leader that has not played (as `next_to_play`).
+        let in_turn = match self.current.cards.as_slice() {
+            [] => seat == self.current.leader,
+            cards @ [(_, led), ..] if cards.len() < 4 => {
+                // The first hand from the leader that has not played (as `next_to_play`): the
+                // played seats as bits, turned so that the leader's is the lowest; its run of
+                // ones counts the hands that have played in turn (at most three).
                 let played = cards.iter().fold(0u8, |m, (s, _)| m | 1 << *s as u8);
-                let mut next = self.current.leader;
-                for _ in 0..3 {
-                    if played & 1 << next as u8 == 0 {
-                        break;
-                    }
-                    next = next.lho();
-                }
+                let leader = self.current.leader as u32;
+                let turned = (played | played << 4) >> leader & 0xF;
+                let next = Seat::ALL[(leader + turned.trailing_ones().min(3)) as usize % 4];
                 seat == next && played & 1 << seat as u8 == 0 && (card.suit == led.suit || !hand.has_suit(led.suit))
             }
+            _ => false,
         };
         let number = self.tricks.len() + 1;
         if !in_turn || self.revokes.iter().any(|r| !r.established && !r.corrected && r.trick < number) {
