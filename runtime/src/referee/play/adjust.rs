@@ -61,6 +61,7 @@ impl Referee<'_> {
                     ..Facts::default()
                 };
                 let d = self.ask_derived(Table::RevokeAdjustment, &facts);
+                let reviews_equity = d.outcomes().any(|o| o.rectification == Rectification::ReviewEquity);
                 let end = self.case.events.len();
                 let p = self.pending_play(end, r.seat, r.card, r.seat, Table::RevokeAdjustment, facts);
                 for o in d.outcomes() {
@@ -88,7 +89,7 @@ impl Referee<'_> {
                             .map(|(_, (_, _, n, v))| (n.clone(), v.clone())),
                     );
                 }
-                self.equity(&p, &answers, &mut ruling);
+                self.equity(&p, &answers, reviews_equity, &mut ruling);
             }
             for v in &ruling.rectifications {
                 self.cite(&v.clauses);
@@ -168,16 +169,30 @@ impl Referee<'_> {
 
     /// Asks the equity table about an established revoke at the end of play, where the edition
     /// has one: the director's judgement whether the law compensates the damage, which stays an
-    /// open question, with the outcome of each answer, when the case does not give it.
-    fn equity(&mut self, p: &PlayPending, answers: &[(String, String)], ruling: &mut RevokeRuling) {
-        let mut facts = Facts { repeated_revoke_same_suit: p.facts.repeated_revoke_same_suit, ..Facts::default() };
+    /// open question, with the outcome of each answer, when the case does not give it and the
+    /// table's assumptions do not exclude the case (`reviews_equity`: the trick adjustment has
+    /// already told the director to review equity).
+    fn equity(
+        &mut self,
+        p: &PlayPending,
+        answers: &[(String, String)],
+        reviews_equity: bool,
+        ruling: &mut RevokeRuling,
+    ) {
+        let mut facts = Facts {
+            repeated_revoke_same_suit: p.facts.repeated_revoke_same_suit,
+            trick_adjustment_reviews_equity: reviews_equity,
+            ..Facts::default()
+        };
         let mut known = derived_known(&[]);
         // The answers were checked against the vocabulary when the director entry was read.
         if answer(p.event, answers, &mut facts, &mut known).is_err() {
             return;
         }
+        facts.revoke_compensation_given = known.contains(&FactId::RevokeCompensation);
         let (unknown, groups) = self.consult(Table::RevokeEquity, &facts, &known);
-        if groups.iter().any(|(d, _)| d.undefined()) {
+        // A table the edition does not define, or a case its assumptions exclude: not asked here.
+        if groups.iter().any(|(d, _)| d.unprovided().next().is_some()) {
             return;
         }
         if let [(decision, _)] = &groups[..] {

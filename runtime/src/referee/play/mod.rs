@@ -31,8 +31,6 @@ enum PlayBound {
     Highest(usize),
     /// To the trick of this number, his lowest card of the suit led.
     Lowest(usize),
-    /// To the trick of this number, a card of a suit other than the suit led.
-    OtherSuit(usize),
     /// To the trick of this number, no card of this suit.
     NotSuit(Suit, usize),
     /// To the trick of this number, a card of this suit, which declarer named (following suit
@@ -102,7 +100,6 @@ impl PlayBound {
         match self {
             PlayBound::Highest(t)
             | PlayBound::Lowest(t)
-            | PlayBound::OtherSuit(t)
             | PlayBound::NotSuit(_, t)
             | PlayBound::Suit(_, t)
             | PlayBound::Card(_, t) => Some(t),
@@ -728,7 +725,6 @@ impl Referee<'_> {
         let seats = match t.rectification {
             Rectification::PartnerPlaysHighest { .. }
             | Rectification::PartnerPlaysLowest { .. }
-            | Rectification::PartnerPlaysOtherSuit { .. }
             | Rectification::PartnerPlaysSuit { .. }
             | Rectification::PartnerMayNotPlaySuit { .. } => Seats::one(p.offender.partner()),
             Rectification::PenaltyCard { .. }
@@ -849,9 +845,6 @@ impl Referee<'_> {
             }
             Rectification::PartnerPlaysLowest { lasts } => {
                 self.bind_play(p.offender.partner(), PlayBound::Lowest(bound_trick(number, lasts)), true, &view)
-            }
-            Rectification::PartnerPlaysOtherSuit { lasts } => {
-                self.bind_play(p.offender.partner(), PlayBound::OtherSuit(bound_trick(number, lasts)), true, &view)
             }
             Rectification::PartnerMayNotPlaySuit { suit, lasts } => {
                 let bound = PlayBound::NotSuit(named_suit(suit), bound_trick(number, lasts));

@@ -142,10 +142,11 @@ impl Referee<'_> {
     }
 
     /// A card played after a defender's premature lead or play (`p`), before the director rules
-    /// on it. Declarer's card is ruled on its own, as any (it stands, Law 57C3), and the premature
-    /// play still awaits the director: the only declarer's hand that can play then is the
-    /// offender's right-hand opponent, the left-hand one having led. A card of the offender's
-    /// partner is not yet ruled (Law 60C).
+    /// on it. Declarer's card is `next_card` for the premature play: where the tables then rule
+    /// it at once (1987 commentary 60.1: the non-offending side played on), it is ruled first;
+    /// otherwise it still awaits the director. Either way declarer's card is then ruled on its
+    /// own, as any (it stands, Law 57C3). A card of the offender's partner is not yet ruled
+    /// (Law 60C).
     fn card_before_premature_ruling(
         &mut self,
         event: usize,
@@ -157,6 +158,16 @@ impl Referee<'_> {
             self.st().pending = Some(p);
             let what = format!("{seat}'s {card}, played before the ruling on his partner's premature lead or play");
             return Err(unsupported_at(event, self.edition(), Some(Table::PrematurePlay), &what));
+        }
+        let mut after = p.clone();
+        after.facts.next_card = if seat == p.offender.lho() { NextCard::Lho } else { NextCard::Rho };
+        after.known.insert(FactId::NextCard);
+        if self.decided_now(&after) {
+            self.rule_play(after, &[])?;
+            if self.stopped_at.is_some() {
+                return Ok(());
+            }
+            return self.card(event, seat, card);
         }
         self.card(event, seat, card)?;
         if self.stopped_at.is_none() {
@@ -750,8 +761,6 @@ pub(super) struct Unmet {
 pub(super) struct Binding {
     /// The penalties not met.
     unmet: Vec<Unmet>,
-    /// A requirement to play a card of another suit was met.
-    other_suit_met: bool,
     /// The cards the player could legally play, penalties included.
     legal: Hand,
     /// The requirements to lead a suit that the lead did not meet though able to.
@@ -812,7 +821,6 @@ impl PlayState {
         let hand = self.hands[seat as usize];
         let mut b = Binding {
             unmet: Vec::new(),
-            other_suit_met: false,
             legal: match led {
                 Some(l) if hand.has_suit(l) => hand.of_suit(l),
                 _ => hand,
@@ -846,10 +854,6 @@ impl PlayState {
                         only.insert(c);
                     }
                     (extreme.is_some(), Some(card) == extreme, only)
-                }
-                (PlayBound::OtherSuit(t), Some(l)) if t == number => {
-                    b.other_suit_met |= card.suit != l;
-                    (hand.has_other_suit(l), card.suit != l, hand.without_suit(l))
                 }
                 // Following suit comes first: the ban restricts his discards.
                 (PlayBound::NotSuit(s, t), Some(_)) if t == number => {
@@ -902,7 +906,6 @@ impl PlayState {
                         | PlayBound::NoLeadOfSuit(_, LeadDuration::NextLead) => led.is_some(),
                         PlayBound::Highest(t)
                         | PlayBound::Lowest(t)
-                        | PlayBound::OtherSuit(t)
                         | PlayBound::NotSuit(_, t)
                         | PlayBound::Suit(_, t)
                         | PlayBound::Card(_, t) => t != number,
@@ -940,7 +943,7 @@ impl Referee<'_> {
         let hand = st.hands[seat as usize];
         let unmet = !binding.unmet.is_empty();
         let off_suit = led.is_some_and(|l| card.suit != l && hand.has_suit(l));
-        if !unmet && !binding.other_suit_met && st.penalty_cards.iter().all(|p| p.seat != seat) {
+        if !unmet && st.penalty_cards.iter().all(|p| p.seat != seat) {
             // The common card: no penalty binds it and he has no penalty card; following suit.
             return Ok((off_suit, None));
         }
@@ -968,7 +971,6 @@ impl Referee<'_> {
         let of_suit_led = led.and_then(|l| own.iter().find(|(c, _)| c.suit == l)).map(|(c, _)| *c);
         let facts = Facts {
             card_off_suit: off_suit,
-            other_suit_required_met: binding.other_suit_met,
             lead_or_play_penalty_unmet: unmet,
             suit_led_only_in_penalty_cards: led.is_some_and(|l| hand.has_suit(l) && !concealed.has_suit(l)),
             penalty_card_missed: missed.is_some(),
