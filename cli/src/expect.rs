@@ -317,7 +317,7 @@ fn penalty_card(s: &str) -> Result<String, String> {
     Ok(format!("{seat:?} {card} {kind}"))
 }
 
-const REVOKE_KINDS: [&str; 3] = ["follow_suit", "penalty", "penalty_card"];
+const REVOKE_KINDS: [&str; 4] = ["follow_suit", "penalty", "penalty_card", "card_omitted"];
 const REVOKE_STATES: [&str; 4] = ["open", "established", "corrected", "established+corrected"];
 
 /// `SEAT trick kind state [rules] transferred`.

@@ -197,6 +197,30 @@ async fn the_ruling_carries_the_engine_s_tricks() {
     assert_eq!(r["play"]["tricks"], json!([]), "{r:#}");
 }
 
+/// The defective-trick events in the JSON form the director's app records them
+/// (`{"extra_card": {"W": "D3"}}`, `{"no_card": "W"}`) are ruled by the `defective_trick` table.
+#[tokio::test]
+async fn the_app_s_defective_trick_events_are_ruled() {
+    // East leads DA, South D5, West plays no card, North DJ; the director is called before
+    // trick 2 (Law 67A1): West supplies D2, and East's ace wins trick 1 with four cards.
+    let deal = "N:AKQJ.AKQJ.KQJ.KQ T98.T98.AT98.AJT 7654.765.765.987 32.432.432.65432";
+    let omitted = json!({
+        "edition": "2017", "dealer": "N", "deal": deal, "contract": "4S by N",
+        "events": [{"E": "DA"}, {"S": "D5"}, {"no_card": "W"}, {"N": "DJ"}, "director", {"W": "D2"}]
+    });
+    let r = api("POST", RULE, RULE, omitted.to_string()).await.json();
+    assert_eq!(r["irregularities"][0]["irregularity"], "defective_trick_card_omitted", "{r:#}");
+    assert_eq!(r["play"]["tricks"][0]["cards"].as_array().map(Vec::len), Some(4), "{r:#}");
+    assert_eq!(r["play"]["tricks"][0]["winner"], "E", "{r:#}");
+    // West's D3 goes to trick 1 with his D2, unnoticed: a defective trick with too many cards.
+    let extra = json!({
+        "edition": "2017", "dealer": "N", "deal": deal, "contract": "4S by N",
+        "events": [{"E": "DA"}, {"S": "D5"}, {"W": "D2"}, {"extra_card": {"W": "D3"}}, {"N": "DJ"}, "director"]
+    });
+    let r = api("POST", RULE, RULE, extra.to_string()).await.json();
+    assert_eq!(r["irregularities"][0]["irregularity"], "defective_trick", "{r:#}");
+}
+
 #[tokio::test]
 async fn a_body_over_the_limit_is_413() {
     let big = format!("{{\"dealer\": \"N\", \"events\": [], \"pad\": \"{}\"}}", "x".repeat(70 * 1024));

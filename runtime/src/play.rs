@@ -214,6 +214,9 @@ pub enum RevokeKind {
     Penalty,
     /// Play a penalty card, faced on the table, when required.
     PenaltyCard,
+    /// Play a card to the trick: a card omitted from a defective trick and placed among the
+    /// player's played cards, a revoke the law deems (Law 67B1).
+    CardOmitted,
 }
 
 /// A revoke: a failure to follow suit, or to comply with a lead or play

@@ -258,6 +258,7 @@ pub const WITHDRAWAL_AFTER_CARDS_TOGETHER: &str = "withdrawal_after_cards_played
 pub const RESTRICTED_LEAD: &str = "restricted_lead";
 pub const FACE_DOWN_LEAD: &str = "face_down_lead";
 pub const FACE_DOWN_LEAD_OUT_OF_TURN: &str = "face_down_lead_out_of_turn";
+pub const FACE_DOWN_LEAD_CALLED: &str = "face_down_lead_called";
 pub const DEFECTIVE_TRICK: &str = "defective_trick";
 pub const DEFECTIVE_TRICK_CARD_OMITTED: &str = "defective_trick_card_omitted";
 pub const DECLARER_FACES_CARDS: &str = "declarer_faces_cards";
@@ -610,6 +611,7 @@ impl RevokeRuling {
             RevokeKind::FollowSuit => 0,
             RevokeKind::Penalty => 1,
             RevokeKind::PenaltyCard => 2,
+            RevokeKind::CardOmitted => 3,
         };
         let summary = Summary::Revoke { trick: r.trick, suit_led: r.suit_led, state, kind };
         let context = Context { offender: r.seat, act: Act::Card(r.card), turn_of: r.seat };

@@ -102,7 +102,7 @@ impl Selector {
     pub const RESTRICTION_LEAD: [&'static str; 2] = ["opening", "later"];
     pub const REVOKE_STATE: [&'static str; 6] =
         ["established_corrected", "accepted_established", "established", "corrected", "accepted", "open"];
-    pub const REVOKE_KIND: [&'static str; 3] = ["follow_suit", "penalty", "penalty_card"];
+    pub const REVOKE_KIND: [&'static str; 4] = ["follow_suit", "penalty", "penalty_card", "card_omitted"];
     pub const PLAYED_COUNT: [&'static str; 3] = ["none", "one", "several"];
     pub const CLAIM: [&'static str; 2] = ["none", "made"];
 }

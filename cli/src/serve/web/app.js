@@ -276,6 +276,8 @@ const MORE = {
   designates: ["seat", "card"],
   suggests: ["seat", "card"],
   withdraws: ["seat", "card"],
+  extra_card: ["seat", "card"],
+  no_card: ["seat"],
   simultaneous: ["seat", "card", "seat2", "card2"],
   together: ["seat", "cards", "faced"],
   ask: ["by", "of"],
@@ -325,6 +327,9 @@ function addMore(ev) {
       break;
     case "claim":
       value = { [v.seat]: String(v.tricks || "").trim() };
+      break;
+    case "no_card":
+      value = v.seat;
       break;
     default:
       value = { [v.seat]: up(v.card) };

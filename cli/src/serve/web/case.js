@@ -125,6 +125,10 @@ export function describe(e) {
       const [seat, n] = Object.entries(v)[0] || ["?", "?"];
       return `${SEAT_NAMES[seat]} claims ${n} of the remaining tricks`;
     }
+    case "extra_card":
+      return `${Object.keys(v).map((s) => SEAT_NAMES[s]).join("")}'s ${Object.values(v).map(pretty).join("")} went to the trick with his card`;
+    case "no_card":
+      return `${SEAT_NAMES[v] || v} plays no card to the trick`;
     case "exposes":
     case "designates":
     case "suggests":

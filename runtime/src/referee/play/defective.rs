@@ -205,7 +205,7 @@ impl Referee<'_> {
                         seat,
                         card,
                         suit_led: led,
-                        kind: RevokeKind::FollowSuit,
+                        kind: RevokeKind::CardOmitted,
                         established: true,
                         corrected: false,
                         penalty_card: None,

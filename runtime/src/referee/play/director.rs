@@ -85,6 +85,12 @@ impl Referee<'_> {
             self.rule_defective(event)?;
             return self.rule_next(event, answers, true);
         }
+        // A face-down opening lead by the defender not on lead, before any card is faced.
+        let st = self.st();
+        if st.pending.is_none() && st.face_down.is_some_and(|(seat, _)| seat != st.current.leader) {
+            self.face_down_called(event)?;
+            return self.rule_next(event, answers, true);
+        }
         let st = self.st();
         if let Some(mut p) = st.pending.take() {
             if !p.known.contains(&FactId::NextCard) {

@@ -473,6 +473,22 @@ impl Referee<'_> {
         Ok(())
     }
 
+    /// The director is called to a face-down opening lead by the defender not on lead, before
+    /// any card is faced (2017 Law 41A): the table says what becomes of it.
+    pub(super) fn face_down_called(&mut self, event: usize) -> Result<(), RefereeError> {
+        let st = self.st();
+        let Some((leader, card)) = st.face_down.take() else { return Ok(()) };
+        let turn_of = st.current.leader;
+        let facts = Facts { face_down_lead_by_wrong_defender: true, ..Facts::default() };
+        let p = self.pending_play(event, leader, card, turn_of, Table::FaceDownLeadCalled, facts);
+        if self.record(&p, FACE_DOWN_LEAD_CALLED).is_empty() {
+            let what =
+                format!("a face-down opening lead by {leader} ({card}), not on lead, when the director is called");
+            return Err(unsupported_at(event, self.edition(), Some(Table::FaceDownLeadCalled), &what));
+        }
+        Ok(())
+    }
+
     /// Whether the tables rule on `p` from what is known already, with no choice left open.
     pub(super) fn decided_now(&self, p: &PlayPending) -> bool {
         self.consult(p.table, &p.facts, &p.known).1.len() == 1
