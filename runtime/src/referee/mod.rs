@@ -707,7 +707,7 @@ fn is_out_of_rotation(i: Irregularity) -> bool {
     matches!(i, Irregularity::PassOutOfRotation | Irregularity::BidOutOfRotation | Irregularity::DoubleOutOfRotation)
 }
 
-impl Referee<'_> {
+impl<'c> Referee<'c> {
     /// The event at fault for a ruling on the irregularity of event `irregularity` with
     /// `answers`: the `director` entry that gives them, or the irregularity when there are none.
     fn at_fault(&self, irregularity: usize, answers: &[(String, String)]) -> usize {
@@ -872,14 +872,7 @@ impl Referee<'_> {
                 Some(d) => Some(d),
                 None => self.answered_right_after(event),
             };
-            let case = self.case;
-            let answers = match entry.and_then(|d| case.events.get(d - 1)) {
-                Some(Event::Director { answers, .. }) => {
-                    self.answered_at = entry.unwrap_or(event);
-                    answers.as_slice()
-                }
-                _ => &[],
-            };
+            let answers = self.entry_answers(entry, event);
             self.decide(p, answers)?;
             if self.stopped_at.is_some() {
                 return Ok(());
@@ -901,6 +894,19 @@ impl Referee<'_> {
         self.record_call(event, seat, call)
     }
 
+    /// The answers of the `director` entry at `entry` (an event number), if it is one; the
+    /// ruling then counts as given at that entry (or at `event` when there is none).
+    fn entry_answers(&mut self, entry: Option<usize>, event: usize) -> &'c [(String, String)] {
+        let case: &'c Case = self.case;
+        match entry.and_then(|d| case.events.get(d - 1)) {
+            Some(Event::Director { answers, .. }) => {
+                self.answered_at = entry.unwrap_or(event);
+                answers.as_slice()
+            }
+            _ => &[],
+        }
+    }
+
     /// The offender replaces his insufficient bid before the director is called (2017 Law 27C;
     /// 1987, Law 27B whenever the correction is made): the table `premature_replacement` says
     /// which law rules it; his call is then recorded as the correction, a `director` entry right
@@ -914,14 +920,7 @@ impl Referee<'_> {
         p.known.insert(FactId::InsufficientBidAccepted);
         self.replacement_withdrawn = false;
         let entry = self.answered_right_after(event);
-        let case = self.case;
-        let answers = match entry.and_then(|d| case.events.get(d - 1)) {
-            Some(Event::Director { answers, .. }) => {
-                self.answered_at = entry.unwrap_or(event);
-                answers.as_slice()
-            }
-            _ => &[],
-        };
+        let answers = self.entry_answers(entry, event);
         self.decide(p, answers)?;
         if self.stopped_at.is_some() {
             return Ok(());
