@@ -222,13 +222,63 @@ struct PendingLead {
     kind: Rectification,
 }
 
+/// The clauses a ruling cites, each once, in the order first cited. A 64-bit filter of the
+/// ids cited (a bit per id, from its length and its last two bytes) tells most ids not cited
+/// yet without a walk of the list; an id whose bit is set is looked for in the list.
+#[derive(Debug, Default)]
+struct Trace {
+    ids: Vec<&'static str>,
+    filter: u64,
+    /// The static outcomes of the decision last cited in full (their address and length):
+    /// the same decision again (the same irregularity ruled again) cites nothing new.
+    last_decision: (usize, usize),
+}
+
+impl Trace {
+    fn with_capacity(n: usize) -> Trace {
+        Trace { ids: Vec::with_capacity(n), ..Trace::default() }
+    }
+
+    /// The id's bit in the filter: equal ids have the same bit.
+    #[inline]
+    fn bit(id: &str) -> u64 {
+        let (n, b) = (id.len(), id.as_bytes());
+        let (last, before) = match b {
+            [.., x, y] => (*y, *x),
+            [y] => (*y, 0),
+            [] => (0, 0),
+        };
+        1 << ((n * 5 + usize::from(last) * 3 + usize::from(before)) % 64)
+    }
+
+    /// Cites `id`, unless it is cited already.
+    fn cite(&mut self, id: &'static str) {
+        let bit = Self::bit(id);
+        // Ids of one length that differ mostly differ at the end (`Law 30B2(a)`, `Law 30B2(b)`);
+        // a clause cited again is mostly the same static id.
+        let same = |t: &&str| {
+            t.len() == id.len()
+                && (t.as_ptr() == id.as_ptr() || t.as_bytes().last() == id.as_bytes().last() && *t == id)
+        };
+        if self.filter & bit != 0 && self.ids.iter().any(same) {
+            return;
+        }
+        self.filter |= bit;
+        self.ids.push(id);
+    }
+}
+
 /// For each position in a case's events, what comes next: each seat's next call (and next
 /// call that is not a double or redouble), the next `director` entry and the next card.
-/// Built once, so that looking ahead from an irregularity does not walk the rest of the case.
-struct Ahead {
+/// Built once, so that looking ahead from an irregularity does not walk the rest of the case;
+/// a short case (at most `WALK_LIMIT` events) is walked instead, which costs less than
+/// building the index.
+struct Ahead<'c> {
+    events: &'c [Event],
     /// Per position: per seat, the index of the next call event, then of the next call
     /// event that is not a double or redouble, then of the next `director` entry and of the
-    /// next card (`NONE` if there is none). One row per position, in one allocation.
+    /// next card (`NONE` if there is none). One row per position, in one allocation; empty
+    /// for a short case.
     next: Vec<[u32; 10]>,
 }
 
@@ -236,9 +286,20 @@ const NONE: u32 = u32::MAX;
 /// The columns of an [`Ahead`] row after the eight call columns.
 const DIRECTOR: usize = 8;
 const CARD: usize = 9;
+/// The most events a case may have for [`Ahead`] to walk them rather than index them: a walk
+/// is a few instructions an event, and each ruling looks ahead a few times.
+const WALK_LIMIT: usize = 32;
 
-impl Ahead {
-    fn new(events: &[Event]) -> Ahead {
+impl<'c> Ahead<'c> {
+    fn new(events: &'c [Event]) -> Ahead<'c> {
+        if events.len() <= WALK_LIMIT {
+            return Ahead { events, next: Vec::new() };
+        }
+        Self::indexed(events)
+    }
+
+    /// The index, for a case of any length.
+    fn indexed(events: &'c [Event]) -> Ahead<'c> {
         let n = events.len();
         let mut next = vec![[NONE; 10]; n + 1];
         // The row of the position after, updated in place and written once per position.
@@ -258,10 +319,27 @@ impl Ahead {
             }
             *slot = row;
         }
-        Ahead { next }
+        Ahead { events, next }
+    }
+
+    /// Whether the event belongs to a column of the index.
+    fn in_column(e: &Event, column: usize) -> bool {
+        match e {
+            Event::Call { seat, call } => {
+                let seat = *seat as usize;
+                seat == column || seat + 4 == column && !matches!(call, Call::Double | Call::Redouble)
+            }
+            Event::Director { .. } => column == DIRECTOR,
+            Event::Play { .. } | Event::SimultaneousPlays { .. } | Event::Together { .. } => column == CARD,
+            _ => false,
+        }
     }
 
     fn found(&self, from: usize, column: usize) -> Option<usize> {
+        if self.next.is_empty() {
+            let rest = self.events.get(from..)?;
+            return rest.iter().position(|e| Self::in_column(e, column)).map(|i| from + i);
+        }
         self.next.get(from).map(|c| c[column]).filter(|&i| i != NONE).map(|i| i as usize)
     }
 
@@ -294,7 +372,7 @@ struct Referee<'c> {
     standing: Vec<usize>,
     /// What lies ahead of each event, for `look_ahead` and `attention_after_opening_lead`.
     /// Built at the first look ahead (an irregularity), not for every case.
-    ahead: std::cell::OnceCell<Ahead>,
+    ahead: std::cell::OnceCell<Ahead<'c>>,
     turn: Seat,
     over: bool,
     bindings: Vec<Binding>,
@@ -305,7 +383,7 @@ struct Referee<'c> {
     irregularities: Vec<IrregularityRuling>,
     leads: Vec<PendingLead>,
     reviews: Vec<DamageReview>,
-    trace: Vec<&'static str>,
+    trace: Trace,
     /// Set when a ruling awaits an answer; the number of events not followed.
     stopped_at: Option<usize>,
     /// Set by a rectification that orders simultaneous calls.
@@ -360,7 +438,13 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
 /// Rules on a whole case with the given laws (the case's own edition is not consulted):
 /// an edition's generated tables, or a law directory's interpreted laws.
 pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
-    rule_all(case, laws).map_err(|mut errors| errors.swap_remove(0))
+    let (errors, unasked) = check_parts(case, laws);
+    if errors.is_empty() && unasked.is_empty() {
+        // The usual case, as `rule_all` rules it, the ruling handed on as the referee gives it
+        // (not copied through `rule_all`'s result).
+        return rule_checked_paths(case, laws, true);
+    }
+    rule_with_errors(case, laws, true, errors, unasked).map_err(|mut errors| errors.swap_remove(0))
 }
 
 /// Rules on a case that [`check`] finds no error in.
@@ -381,7 +465,7 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         irregularities: Vec::new(),
         leads: Vec::new(),
         reviews: Vec::new(),
-        trace: Vec::with_capacity(16),
+        trace: Trace::with_capacity(16),
         stopped_at: None,
         in_turn_first: false,
         play: None,
@@ -478,9 +562,9 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
 /// judgements and choices only of the tables of the phase (the auction's, or the play's), each
 /// checked here against the entry that gives it.
 fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeError> {
-    let calls: &[(Seat, Call)] = match event {
-        Event::Call { seat, call } => &[(*seat, *call)],
-        Event::Simultaneous { calls } => calls,
+    let (seat, call) = match event {
+        Event::Call { seat, call } => (*seat, *call),
+        Event::Simultaneous { calls } => calls[0],
         Event::Director { answers, .. } => {
             // Every answer names a judgement or choice and one of its values: `check_parts` found
             // no error before the case is ruled.
@@ -505,7 +589,6 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
     if !in_play {
         return Ok(());
     }
-    let (seat, call) = calls[0];
     let when = if r.play.is_some() { "the play has begun" } else { "the case gives the contract" };
     Err(auction_over(number, seat, call, when))
 }
@@ -632,7 +715,18 @@ pub fn rule_without_short_paths(case: &Case, laws: &dyn Laws) -> Result<Ruling, 
 }
 
 fn rule_all_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result<Ruling, Vec<RefereeError>> {
-    let (mut errors, unasked) = check_parts(case, laws);
+    let (errors, unasked) = check_parts(case, laws);
+    rule_with_errors(case, laws, short_paths, errors, unasked)
+}
+
+/// [`rule_all_paths`] once `check_parts` has found `errors` and `unasked`.
+fn rule_with_errors(
+    case: &Case,
+    laws: &dyn Laws,
+    short_paths: bool,
+    mut errors: Vec<RefereeError>,
+    unasked: Vec<RefereeError>,
+) -> Result<Ruling, Vec<RefereeError>> {
     if errors.is_empty() {
         match rule_checked_paths(case, laws, short_paths) {
             Ok(ruling) if unasked.is_empty() => return Ok(ruling),
@@ -727,7 +821,7 @@ impl<'c> Referee<'c> {
     /// tables it delegates to test, grouping the combinations by decision, so that a decision
     /// that depends on an unknown judgement or choice presents its alternatives.
     /// What comes next from each event, built once, when first asked.
-    fn ahead(&self) -> &Ahead {
+    fn ahead(&self) -> &Ahead<'c> {
         self.ahead.get_or_init(|| Ahead::new(&self.case.events))
     }
 
@@ -1010,7 +1104,7 @@ impl<'c> Referee<'c> {
 
     /// Classifies a call against the state of the auction and records it.
     fn record_call(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
-        if seat == self.turn {
+        if seat == self.turn && !self.bindings.is_empty() {
             // The call repeated: the obligation to repeat it is met, even when the repetition is
             // itself irregular (an insufficient bid is then ruled as one in rotation).
             self.bindings.retain(|b| b.seat != seat || b.after.is_some() || b.bound != Bound::Repeat(call));
@@ -1212,11 +1306,17 @@ impl<'c> Referee<'c> {
     /// Records a legal call in rotation.
     fn legal(&mut self, seat: Seat, call: Call) {
         self.push_call(Made { seat, call, cancelled: false });
-        self.bindings.retain(|b| b.seat != seat || b.after.is_some() || b.bound == Bound::Pass(Duration::Throughout));
-        for b in self.bindings.iter_mut().filter(|b| b.after == Some(seat)) {
-            b.after = None;
+        // Most calls are made free of any obligation or skipped turn.
+        if !self.bindings.is_empty() {
+            self.bindings
+                .retain(|b| b.seat != seat || b.after.is_some() || b.bound == Bound::Pass(Duration::Throughout));
+            for b in self.bindings.iter_mut().filter(|b| b.after == Some(seat)) {
+                b.after = None;
+            }
         }
-        self.skipped.retain(|s| s.0 != seat);
+        if !self.skipped.is_empty() {
+            self.skipped.retain(|s| s.0 != seat);
+        }
         self.turn = seat.lho();
     }
 
@@ -1435,11 +1535,17 @@ impl<'c> Referee<'c> {
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
             ruling.rectifications.reserve_exact(decision.outcomes().count());
             let recorded = self.calls.len();
+            let outcomes = decision.decided().outcomes;
+            let key = (outcomes.as_ptr() as usize, outcomes.len());
+            let cited = self.trace.last_decision == key;
             for t in decision.outcomes() {
                 let view = self.apply(&p, &t);
-                self.cite(&view.clauses);
+                if !cited {
+                    self.cite(&view.clauses);
+                }
                 ruling.rectifications.push(view);
             }
+            self.trace.last_decision = key;
             if p.table == Table::ChangeOfCall && p.index.is_none() && self.calls.len() == recorded {
                 // A correction that no rectification put in the auction does not stand: it is
                 // recorded as cancelled (1987 Law 25B2(b)(1), the first call let stand; review C, A11).
@@ -1476,15 +1582,8 @@ impl<'c> Referee<'c> {
     }
 
     fn cite_ids(&mut self, clauses: impl IntoIterator<Item = &'static str>) {
-        // Ids of one length that differ mostly differ at the end (`Law 30B2(a)`, `Law 30B2(b)`);
-        // a clause cited again is mostly the same static id.
-        let same = |a: &str, b: &str| {
-            a.len() == b.len() && (a.as_ptr() == b.as_ptr() || a.as_bytes().last() == b.as_bytes().last() && a == b)
-        };
         for c in clauses {
-            if !self.trace.iter().any(|t| same(t, c)) {
-                self.trace.push(c);
-            }
+            self.trace.cite(c);
         }
     }
 
@@ -2005,7 +2104,7 @@ impl<'c> Referee<'c> {
             obligations,
             lead_restrictions,
             damage_reviews: std::mem::take(&mut self.reviews),
-            trace: std::mem::take(&mut self.trace),
+            trace: std::mem::take(&mut self.trace.ids),
             play,
             unevaluated_events: self.stopped_at.unwrap_or(0),
         }
@@ -2211,6 +2310,77 @@ fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A short case's walk finds what the index finds, from every position and for every
+    /// column, on random records of calls (doubles among them), `director` entries, cards and
+    /// other events.
+    #[test]
+    fn the_walk_ahead_finds_what_the_index_finds() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let card = crate::play::Card { suit: crate::play::Suit::Spades, rank: 3 };
+        for _ in 0..2_000 {
+            let n = (next() % (WALK_LIMIT as u64 + 1)) as usize;
+            let events: Vec<Event> = (0..n)
+                .map(|_| {
+                    let seat = Seat::ALL[(next() % 4) as usize];
+                    match next() % 7 {
+                        0 => Event::Call { seat, call: Call::Double },
+                        1 => Event::Call { seat, call: Call::Redouble },
+                        2 | 3 => Event::Call { seat, call: Call::Pass },
+                        4 => Event::Director { answers: Vec::new(), by_seat: Vec::new() },
+                        5 => Event::Play { seat, card },
+                        _ => Event::Claim { seat, tricks: 1 },
+                    }
+                })
+                .collect();
+            let (walk, index) = (Ahead::new(&events), Ahead::indexed(&events));
+            assert!(walk.next.is_empty());
+            for from in 0..n + 2 {
+                for column in 0..10 {
+                    assert_eq!(walk.found(from, column), index.found(from, column), "{events:?} {from} {column}");
+                }
+            }
+        }
+    }
+
+    /// The trace's filter changes nothing: each id once, in the order first cited, as the plain
+    /// walk of the list gives, for ids equal by content at other addresses too.
+    #[test]
+    fn the_trace_cites_each_clause_once_in_order() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let stems =
+            ["Law 30", "Law 30B2", "Law 30B2(a)", "Law 30B2(b)", "Commentary 30.1", "Law 7", "", "L", "Law 64A2"];
+        for _ in 0..2_000 {
+            let mut trace = Trace::with_capacity(4);
+            let mut plain: Vec<&'static str> = Vec::new();
+            for _ in 0..(next() % 40) {
+                let stem = stems[(next() % stems.len() as u64) as usize];
+                // The same id at another address, or another id of the same length and ending.
+                let id: &'static str = match next() % 4 {
+                    0 => String::leak(stem.to_string()),
+                    1 => String::leak(format!("{}{}", (next() % 10), stem)),
+                    _ => stem,
+                };
+                trace.cite(id);
+                if !plain.contains(&id) {
+                    plain.push(id);
+                }
+            }
+            assert_eq!(trace.ids, plain);
+        }
+    }
 
     #[test]
     fn known_sets_iterate_their_facts_in_fact_order() {
