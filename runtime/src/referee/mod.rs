@@ -484,7 +484,10 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         short_paths,
         exposures: Exposures::default(),
     };
-    for (i, event) in case.events.iter().enumerate() {
+    let mut next = 0;
+    while let Some(event) = case.events.get(next) {
+        let i = next;
+        next += 1;
         let number = i + 1;
         if r.answered_by_next == Some(number) {
             continue;
@@ -518,7 +521,14 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
                 None => return Err(err(number, "the director is called, but no irregularity awaits a ruling")),
             },
             Event::Simultaneous { calls } => r.simultaneous(number, *calls)?,
-            Event::Play { seat, card } => r.play(number, *seat, *card)?,
+            Event::Play { seat, card } => {
+                r.play(number, *seat, *card)?;
+                // The run of common cards after it at once (the play's short path,
+                // `PlayState::quiet_card`).
+                if r.stopped_at.is_none() {
+                    next += r.quiet_run(next);
+                }
+            }
             Event::SimultaneousPlays { plays } => r.simultaneous_plays(number, *plays)?,
             Event::Together { seat, cards, faced } => r.together(number, *seat, cards, *faced)?,
             Event::Ask { by, of } => r.ask(number, *by, *of)?,
