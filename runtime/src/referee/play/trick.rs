@@ -113,6 +113,11 @@ impl Referee<'_> {
                 self.st().last_trick_held = Some(vec![(offender, c)]);
             }
         }
+        // Declarer's choices for this lead, given in an earlier entry, are ruled before it.
+        self.rule_kept_lead_answers(event, seat)?;
+        if self.stopped_at.is_some() {
+            return Ok(());
+        }
         if let Some(i) = self.st().restricted_lead_due().filter(|_| seat == self.st().current.leader) {
             // The restricted player leads before declarer has said how he restricts the lead.
             self.restricted_lead_made(event, i, seat)?;
@@ -792,7 +797,8 @@ impl PlayState {
             && self.last_trick_held.is_none()
             && self.omitted.is_none()
             && !self.claim_due
-            && self.restricted.iter().all(|r| r.settled);
+            && self.restricted.iter().all(|r| r.settled)
+            && self.kept_lead_answers.is_none();
         let hand = self.hands[seat as usize];
         if !quiet || self.tricks.len() >= 13 || !hand.contains(card) {
             return None;
