@@ -122,18 +122,23 @@ impl Referee<'_> {
         }
         if let Some(holder) = self.penalty_card_holder().filter(|_| seat == self.st().current.leader) {
             // The partner leads before declarer has chosen among his options (a lead out of turn
-            // by another hand is ruled first: the options concern the partner's lead). The table
-            // says whether his lead stands, declarer stating his options at it, or is rectified.
+            // by another hand is ruled first: the options concern the partner's lead). The next
+            // card recorded shows whether the next hand in rotation played to the lead before the
+            // director was called (`next_card`). The table says whether declarer states his
+            // options at this lead, or the lead is ruled (rectified, or standing as in turn).
+            let next_hand = seat.lho();
+            let played_to = matches!(self.case.events.get(event), Some(Event::Play { seat, .. }) if *seat == next_hand);
             let facts = Facts {
                 play_irregularity: PlayIrregularity::LeadBeforeOptions,
                 offender_role: OffenderRole::Defender,
+                next_card: if played_to { NextCard::Lho } else { NextCard::None },
                 ..Facts::default()
             };
-            let stands = self
+            let options_due = self
                 .ask_derived(Table::PlayIrregularity, &facts)
                 .outcomes()
-                .any(|t| t.rectification == Rectification::PlayStands);
-            if !stands {
+                .any(|t| t.rectification == Rectification::LeadOptionsDue);
+            if !options_due {
                 let p = self.pending_play(event, seat, card, seat, Table::PlayIrregularity, facts);
                 return self.rule_play(p, &[]);
             }
