@@ -382,9 +382,14 @@ impl PlayState {
             || self.bindings.iter().any(|b| b.seat.same_side(seat))
     }
 
+    /// Whether another lead is to come: the play has not ended (thirteen tricks, or a claim).
+    fn lead_to_come(&self) -> bool {
+        self.tricks.len() < 13 && self.claim().is_none()
+    }
+
     /// The lead restriction due now: its player is to lead for the first time since the auction.
     fn restricted_lead_due(&self) -> Option<usize> {
-        (self.current.cards.is_empty() && self.pending.is_none())
+        (self.current.cards.is_empty() && self.pending.is_none() && self.lead_to_come())
             .then(|| self.restricted.iter().position(|r| !r.settled && r.seat == self.current.leader))
             .flatten()
     }
@@ -395,6 +400,7 @@ impl PlayState {
         let holder = self.current.leader.partner();
         if !self.current.cards.is_empty()
             || self.pending.is_some()
+            || !self.lead_to_come()
             || self.lead_options_settled == Some(self.trick_number())
         {
             return None;
