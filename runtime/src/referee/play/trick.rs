@@ -911,7 +911,7 @@ impl PlayState {
     }
 
     /// `quiet_card` once `quiet` holds: the card's own tests.
-    #[inline]
+    #[inline(always)]
     fn quiet_card_in_quiet_play(&mut self, seat: Seat, card: Card) -> Option<bool> {
         let hand = self.hands[seat as usize];
         if self.tricks.len() >= 13 || !hand.contains(card) {
