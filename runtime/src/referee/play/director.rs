@@ -29,6 +29,18 @@ impl Referee<'_> {
         answers: &[(String, String)],
         by_seat: &[SeatAnswer],
     ) -> Result<(), RefereeError> {
+        let taken: Vec<(String, String)>;
+        let answers = if self.play.as_ref().is_some_and(|st| st.lead_answers_taken_from == Some(event)) {
+            self.st().lead_answers_taken_from = None;
+            taken =
+                answers.iter().filter(|(name, _)| !LEAD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
+            if taken.is_empty() && by_seat.is_empty() {
+                return Ok(());
+            }
+            &taken[..]
+        } else {
+            answers
+        };
         self.play_director_entry(event, answers, by_seat)?;
         let lead_answers: Vec<(String, String)> =
             answers.iter().filter(|(name, _)| LEAD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
@@ -167,6 +179,21 @@ impl Referee<'_> {
             return Ok(());
         }
         self.rule_answered(event, &lead_answers, false)
+    }
+
+    /// The penalty-card choices of the `director` entry just after the lead `event`, if any:
+    /// declarer states his options at a lead made before them (1987 Law 50E, as read), and the
+    /// entry is then the one at fault for a wrong answer.
+    pub(super) fn next_entry_lead_answers(&mut self, event: usize) -> Vec<(String, String)> {
+        let Some(Event::Director { answers, by_seat }) = self.case.events.get(event) else { return Vec::new() };
+        if !by_seat.is_empty() || !gives(answers, &PENALTY_CARD_CHOICES) {
+            return Vec::new();
+        }
+        let choices: Vec<(String, String)> =
+            answers.iter().filter(|(name, _)| PENALTY_CARD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
+        self.st().lead_answers_taken_from = Some(event + 1);
+        self.answered_at = event + 1;
+        choices
     }
 
     /// Declarer's choices kept from an earlier entry (`kept_lead_answers`), ruled as the lead

@@ -252,6 +252,9 @@ pub(super) struct PlayState {
     /// lead was due (cards were still to be played to the trick), with that entry's event: they
     /// are ruled when the next lead is made, or taken by a director entry before it.
     kept_lead_answers: Option<(usize, Vec<(String, String)>)>,
+    /// The `director` entry, just after a lead made before declarer's options, whose choices
+    /// were ruled at that lead (the options are stated at it): the entry has no more to rule.
+    lead_answers_taken_from: Option<usize>,
     /// The establishment table's answer for each establishing act, by the offending side or
     /// not, once asked: the rectification establishing the revoke, if any.
     establishes: [Option<Option<Traced>>; EstablishingAct::ALL.len() * 2],
@@ -518,6 +521,7 @@ impl Referee<'_> {
             lead_options_settled: None,
             lead_options_given: Vec::new(),
             kept_lead_answers: None,
+            lead_answers_taken_from: None,
             honours: (0, 0),
             establishes: [None; EstablishingAct::ALL.len() * 2],
             restricted,
