@@ -253,6 +253,10 @@ pub(super) struct PlayState {
     lead_options_settled: Option<usize>,
     /// The major penalty cards, with their owners, for which declarer was given lead options.
     lead_options_given: Vec<(Seat, Card)>,
+    /// Declarer's choices for a lead, given in the entry that ruled an irregularity before that
+    /// lead was due (cards were still to be played to the trick), with that entry's event: they
+    /// are ruled when the next lead is made, or taken by a director entry before it.
+    kept_lead_answers: Option<(usize, Vec<(String, String)>)>,
     /// The establishment table's answer for each establishing act, by the offending side or
     /// not, once asked: the rectification establishing the revoke, if any.
     establishes: [Option<Option<Traced>>; EstablishingAct::ALL.len() * 2],
@@ -520,6 +524,7 @@ impl Referee<'_> {
             correction: None,
             lead_options_settled: None,
             lead_options_given: Vec::new(),
+            kept_lead_answers: None,
             honours: (0, 0),
             establishes: [None; EstablishingAct::ALL.len() * 2],
             restricted,

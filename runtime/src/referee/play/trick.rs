@@ -113,6 +113,11 @@ impl Referee<'_> {
                 self.st().last_trick_held = Some(vec![(offender, c)]);
             }
         }
+        // Declarer's choices for this lead, given in an earlier entry, are ruled before it.
+        self.rule_kept_lead_answers(event, seat)?;
+        if self.stopped_at.is_some() {
+            return Ok(());
+        }
         if let Some(i) = self.st().restricted_lead_due().filter(|_| seat == self.st().current.leader) {
             // The restricted player leads before declarer has said how he restricts the lead.
             self.restricted_lead_made(event, i, seat)?;
@@ -521,6 +526,28 @@ impl Referee<'_> {
         Ok(())
     }
 
+    /// The director, called (`event` is a `director` entry), rules on declarer's option for a
+    /// lead (Law 26, a partner's major penalty card) that the defender on lead has made face
+    /// down: the table says what becomes of the face-down card (2017 Law 41A). When the defender
+    /// faces it before the director comes, it is his lead, made before the option.
+    pub(super) fn face_down_before_option(&mut self, event: usize) -> Result<(), RefereeError> {
+        if !matches!(self.case.events.get(event.wrapping_sub(1)), Some(Event::Director { .. })) {
+            return Ok(());
+        }
+        let st = self.st();
+        let Some((leader, card)) = st.face_down.filter(|&(seat, _)| seat == st.current.leader) else {
+            return Ok(());
+        };
+        st.face_down = None;
+        let facts = Facts { face_down_lead_before_option: true, ..Facts::default() };
+        let p = self.pending_play(event, leader, card, leader, Table::FaceDownLeadOption, facts);
+        if self.record(&p, FACE_DOWN_LEAD_OPTION).is_empty() {
+            let what = format!("a face-down opening lead by {leader} ({card}) before declarer stated his option");
+            return Err(unsupported_at(event, self.edition(), Some(Table::FaceDownLeadOption), &what));
+        }
+        Ok(())
+    }
+
     /// Whether the tables rule on `p` from what is known already, with no choice left open.
     pub(super) fn decided_now(&self, p: &PlayPending) -> bool {
         self.consult(p.table, &p.facts, &p.known).1.len() == 1
@@ -824,7 +851,8 @@ impl PlayState {
             && self.last_trick_held.is_none()
             && self.omitted.is_none()
             && !self.claim_due
-            && self.restricted.iter().all(|r| r.settled);
+            && self.restricted.iter().all(|r| r.settled)
+            && self.kept_lead_answers.is_none();
         let hand = self.hands[seat as usize];
         if !quiet || self.tricks.len() >= 13 || !hand.contains(card) {
             return None;
