@@ -33,7 +33,7 @@ impl Referee<'_> {
         answers: &[(String, String)],
         by_seat: &[SeatAnswer],
     ) -> bool {
-        let own = |name: &str| OWN_RULING.iter().chain(END_JUDGEMENTS.iter()).any(|f| f.name() == name);
+        let own = |name: &str| OWN_RULING.iter().chain(&END_JUDGEMENTS).chain(&END_CHOICES).any(|f| f.name() == name);
         if !by_seat.is_empty() || answers.iter().any(|(name, _)| own(name)) {
             return false;
         }

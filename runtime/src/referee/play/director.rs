@@ -92,6 +92,11 @@ impl Referee<'_> {
             answers.into_iter().partition(|(name, _)| END_JUDGEMENTS.iter().any(|f| f.name() == name));
         self.end_judgements(event, &end)?;
         self.st().end_answers.extend(end);
+        // Declarer's choice for a twelfth-trick correction once the play is over (1987 Law 62D2).
+        let (choices, answers): (Vec<_>, Vec<_>) =
+            answers.into_iter().partition(|(name, _)| END_CHOICES.iter().any(|f| f.name() == name));
+        answer(event, &choices, &mut Facts::default(), &mut derived_known(&[]))?;
+        self.st().end_choices.extend(choices.into_iter().map(|a| (event, a)));
         // The director's judgement on the information from a penalty card (2017 Law 50E3).
         let (information, answers): (Vec<_>, Vec<_>) =
             answers.into_iter().partition(|(name, _)| name == FactId::PenaltyCardInformationDamage.name());
@@ -498,7 +503,20 @@ impl Referee<'_> {
         } else {
             AttentionDrawn::EndOfUnfinishedRecord
         };
-        let Some(i) = self.revoke_to_correct(attention) else { return Ok(()) };
-        self.correction(events, i, &[])
+        let choices = std::mem::take(&mut self.st().end_choices);
+        let Some(i) = self.revoke_to_correct(attention) else {
+            return match choices.first() {
+                Some((event, (name, _))) => Err(err(
+                    *event,
+                    format!("`{name}` is given, but no revoke on the twelfth trick is corrected once the play is over"),
+                )),
+                None => Ok(()),
+            };
+        };
+        if let Some((event, _)) = choices.first() {
+            self.answered_at = *event;
+        }
+        let answers: Vec<(String, String)> = choices.into_iter().map(|(_, a)| a).collect();
+        self.correction(events, i, &answers)
     }
 }
