@@ -5,11 +5,9 @@
 //! and, per table, its decisions as static data (`interp::decisions`: per
 //! verdict, the tables asked, the rectifications and their deduplicated
 //! traces, and for a delegation a decision per verdict of the delegated
-//! table) and its decision tree (`tree.rs`), which gives the decision on the
-//! facts with its delegations followed, so that the code and the data grow
-//! with the rules, not with the combinations of the facts.
-
-mod tree;
+//! table) and a dense index from the facts the table tests to its decision,
+//! with `decide`, the decision with its delegations resolved at build time,
+//! so that the code grows with the rules and the data with the combinations.
 
 use crate::interp::decisions::{self, Node};
 use crate::interp::Decided;
@@ -224,7 +222,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
         .iter()
         .map(|t| {
             format!(
-                "    Decided {{ steps: &[Step {{ table: Table::{}, verdict: Verdict::Undefined }}], rules: &[], outcomes: &[], then: None }},",
+                "    Decided {{ rules: &[], outcomes: &[], trace_len: 0, steps: &[Step {{ table: Table::{}, verdict: Verdict::Undefined }}], then: None }},",
                 camel(&t.name)
             )
         })
@@ -516,44 +514,79 @@ fn node_expr(p: &Program, e: &Edition, node: &Node, name: &str, items: &mut Vec<
             })
             .collect()
     };
+    let trace_len: usize = node.outcomes.iter().map(|o| o.trace.len()).sum();
     format!(
-        "Decided {{ steps: &[{}], rules: &[{}], outcomes: &[{}], then: {then} }}",
-        steps.join(", "),
+        "Decided {{ rules: &[{}], outcomes: &[{}], trace_len: {trace_len}, steps: &[{}], then: {then} }}",
         rules.join(", "),
-        outcomes.join(", ")
+        outcomes.join(", "),
+        steps.join(", ")
     )
 }
 
 /// The expression of `node`'s decision, its delegations followed: `&{path}` for a node that
 /// delegates no further, else the decision its delegated table's verdict chooses among
-/// `name` (the node's static decisions per verdict, as `node_expr` names them).
+/// `name` (the node's static decisions per verdict, as `node_expr` names them), each that
+/// delegates again followed in turn.
 fn resolved(p: &Program, node: &Node, path: &str, name: &str) -> String {
     let Some((t, nodes)) = &node.then else { return format!("&{path}") };
     let table = &p.tables[*t].name;
-    if nodes.iter().all(|n| n.then.is_none()) {
-        return format!("&{name}[{table}::index(facts)]");
-    }
-    let arms: Vec<String> = nodes
+    let again: Vec<String> = nodes
         .iter()
         .enumerate()
-        .map(|(k, n)| {
-            let arm = if k + 1 == nodes.len() { "_".to_string() } else { k.to_string() };
-            format!("{arm} => {}", resolved(p, n, &format!("{name}[{k}]"), &format!("{name}_{k}")))
-        })
+        .filter(|(_, n)| n.then.is_some())
+        .map(|(k, n)| format!("{k} => {}", resolved(p, n, &format!("{name}[{k}]"), &format!("{name}_{k}"))))
         .collect();
-    format!("match {table}::index(facts) {{ {} }}", arms.join(", "))
+    if again.is_empty() {
+        format!("&{name}[{table}::index(facts)]")
+    } else {
+        format!("match {table}::index(facts) {{ {}, j => &{name}[j] }}", again.join(", "))
+    }
+}
+
+/// How a table's dense index stores decision numbers: `u8` while the table has fewer than
+/// 255 rules (its decisions: each rule, then an excluded combination), else `u16`.
+fn index_type(rules: usize) -> &'static str {
+    if rules < 255 {
+        "u8"
+    } else {
+        "u16"
+    }
 }
 
 /// A table as a module of static data and two functions: its decisions (one per verdict:
 /// each rule, then an excluded combination, as `interp::decisions` builds them; after a
-/// delegation, one per verdict of the delegated table, in statics `THEN_{k}`), `index`, the
-/// number of its decision on the facts, and `decide`, its decision with its delegations
-/// followed. Both are the table's decision tree (`tree.rs`): `match`es on the facts its rules
-/// test, whose exhaustiveness rustc checks, reading only the facts on the path taken; a
-/// leaf of `decide` that delegates asks the delegated table's `index`.
+/// delegation, one per verdict of the delegated table, in statics `THEN_{k}`), a dense
+/// index, in which the facts the table tests give a position in a static array of decision
+/// numbers, in mixed-radix order (the last fact varies fastest), `index`, which reads it, and
+/// `decide`, the decision with its delegations followed: a decision that delegates picks
+/// among its `THEN_{k}` by the delegated table's `index`, resolved here at build time. A
+/// `const` check makes every entry of the index a decision of the table, in place of a
+/// `match`'s exhaustiveness check. The index is branch-free: on facts that vary at random a
+/// `match` on them mispredicts (measured: README, "Static decisions at the limit").
 fn table_module(s: &mut Scope, p: &Program, e: &Edition, a: &Analysis) {
     let table = &p.tables[a.table];
+    let radix: Vec<usize> = a.facts.iter().map(|&f| p.facts[f].values.len()).collect();
+    let total: usize = radix.iter().product();
+    let mut strides = vec![1usize; radix.len()];
+    for i in (0..radix.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * radix[i + 1];
+    }
     let rules = decisions::table_rules(e, a.table);
+    let ty = index_type(rules.len());
+    let mut entries = vec![rules.len(); total];
+    for (values, verdict) in &a.verdicts {
+        let i: usize = values.iter().zip(&strides).map(|(v, s)| v * s).sum();
+        if let Verdict::Decided(r) = verdict {
+            entries[i] = decisions::local(&rules, Decided::Rule(*r));
+        }
+    }
+    let data = if ty == "u8" {
+        let bytes: String = entries.iter().map(|&b| format!("\\x{b:02x}")).collect();
+        format!("pub static INDEX: [u8; {total}] = *b\"{bytes}\";")
+    } else {
+        let list: Vec<String> = entries.iter().map(|v| v.to_string()).collect();
+        format!("pub static INDEX: [u16; {total}] = [{}];", list.join(","))
+    };
     let mut items = Vec::new();
     let all = decisions::decisions(e, a.table);
     let nodes: Vec<String> = all
@@ -569,9 +602,28 @@ fn table_module(s: &mut Scope, p: &Program, e: &Edition, a: &Analysis) {
         })
         .collect();
     let count = nodes.len();
-    let tree = tree::TableTree::new(p, e, a.table, &rules);
-    let index = tree.write(&|d| d.to_string(), 4);
-    let decide = tree.write(&|d| resolved(p, &all[d], &format!("DECISIONS[{d}]"), &format!("THEN_{d}")), 4);
+    // In Horner's form, `(f0 * r1 + f1) * r2 + f2`: a multiplication by a small radix is one
+    // `lea` or two, where a stride was an `imul`.
+    let index = a.facts.iter().zip(&radix).fold(String::new(), |acc, (&f, &r)| {
+        let v = format!("facts.{} as usize", p.facts[f].name);
+        if acc.is_empty() {
+            v
+        } else {
+            format!("({acc}) * {r} + {v}")
+        }
+    });
+    let index = if index.is_empty() { "0".to_string() } else { index };
+    let delegating: Vec<String> = all
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.then.is_some())
+        .map(|(k, n)| format!("        {k} => {},", resolved(p, n, &format!("DECISIONS[{k}]"), &format!("THEN_{k}"))))
+        .collect();
+    let decide = if delegating.is_empty() {
+        "&DECISIONS[index(facts)]".to_string()
+    } else {
+        format!("match index(facts) {{\n{}\n        k => &DECISIONS[k],\n    }}", delegating.join("\n"))
+    };
     let because: Vec<&str> = table.assume.iter().map(|a| a.because.trim()).collect();
     let doc = if because.is_empty() {
         format!("Table `{}`: {}", table.name, table.doc.trim())
@@ -582,7 +634,7 @@ fn table_module(s: &mut Scope, p: &Program, e: &Edition, a: &Analysis) {
     m.import("super", "*");
     let then = if items.is_empty() { String::new() } else { format!("\n\n{}", items.join("\n\n")) };
     m.scope().raw(format!(
-        "/// The decisions of the table, one per verdict: each rule, then an excluded combination.\npub static DECISIONS: [Decided; {count}] = [\n{}\n];{then}\n\n/// The number of the table's decision on `facts` among `DECISIONS`.\n#[inline]\npub fn index(facts: &Facts) -> usize {{\n    {index}\n}}\n\n/// The table's decision on `facts`, its delegations followed.\n#[inline]\npub fn decide(facts: &Facts) -> &'static Decided {{\n    {decide}\n}}",
+        "/// The decisions of the table, one per verdict: each rule, then an excluded combination.\npub static DECISIONS: [Decided; {count}] = [\n{}\n];{then}\n\n/// The decision number of each combination of the table's facts.\n{data}\nconst _: () = {{\n    let mut i = 0;\n    while i < {total} {{\n        assert!((INDEX[i] as usize) < {count});\n        i += 1;\n    }}\n}};\n\n/// The number of the table's decision on `facts` among `DECISIONS`.\n#[inline]\npub fn index(facts: &Facts) -> usize {{\n    INDEX[{index}] as usize\n}}\n\n/// The table's decision on `facts`, its delegations followed.\n#[inline]\npub fn decide(facts: &Facts) -> &'static Decided {{\n    {decide}\n}}",
         nodes.join("\n")
     ));
 }
