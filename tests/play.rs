@@ -570,3 +570,17 @@ fn defective_trick_records_out_of_place_are_clear_errors() {
     let err = rule_text(&format!("{HEAD}{omitted}  - director\n  - W: C2\n")).unwrap_err();
     assert!(err.contains("must supply or place a card of the suit led to trick 1, diamonds"), "{err}");
 }
+
+#[test]
+fn a_lead_choice_kept_for_a_lead_that_does_not_come_is_an_error() {
+    // West revokes on trick 1 (C2 while holding hearts); the correction entry gives declarer's
+    // penalty-card option for East's next lead, but North wins the trick and leads: the choice
+    // answers nothing, and the record is refused at the entry that gave it.
+    let text = format!(
+        "{HEAD}  - E: H8\n  - S: H5\n  - W: C2\n  - director: {{penalty_card_lead: require}}\n  - W: H2\n  - N: HA\n  - N: SA\n"
+    );
+    let error = rule_text(&text).unwrap_err();
+    assert!(error.contains("event 4") && error.contains("`penalty_card_lead` is given for the next lead"), "{error}");
+    // East winning the trick, the same choice is ruled at his lead: the corpus case
+    // 2017-play/law50d2-option-given-with-the-revoke-correction.yaml.
+}

@@ -21,7 +21,13 @@ impl Seat {
     }
 
     fn from_index(i: usize) -> Seat {
-        Seat::ALL[i % 4]
+        // A `match`, not an index into `ALL`: the optimizer makes it the low two bits.
+        match i % 4 {
+            0 => Seat::N,
+            1 => Seat::E,
+            2 => Seat::S,
+            _ => Seat::W,
+        }
     }
 
     /// The next player clockwise: the left-hand opponent.

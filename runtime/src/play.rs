@@ -68,8 +68,10 @@ impl Card {
         self.rank >= 8
     }
 
+    /// The card's bit in a `Hand`: sixteen bits a suit, so that the bit's number is the suit
+    /// and the rank side by side.
     fn bit(self) -> u64 {
-        1 << (self.suit as u64 * 13 + self.rank as u64)
+        1 << ((self.suit as u64) << 4 | self.rank as u64)
     }
 }
 
@@ -85,7 +87,15 @@ impl Serialize for Card {
     }
 }
 
-/// A set of cards.
+/// The bits of a suit's thirteen cards in a `Hand`.
+#[inline]
+fn suit_bits(suit: Suit) -> u64 {
+    // A load, where the shift of a constant is three instructions.
+    const BITS: [u64; 4] = [0x1FFF, 0x1FFF << 16, 0x1FFF << 32, 0x1FFF << 48];
+    BITS[suit as usize]
+}
+
+/// A set of cards, one bit a card, sixteen bits a suit (the top three unused).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hand(u64);
 
@@ -112,27 +122,27 @@ impl Hand {
 
     /// Whether the hand holds a card of `suit`.
     pub fn has_suit(self, suit: Suit) -> bool {
-        self.0 & (0x1FFF << (suit as u64 * 13)) != 0
+        self.0 & suit_bits(suit) != 0
     }
 
     /// The hand's cards of `suit`.
     pub fn of_suit(self, suit: Suit) -> Hand {
-        Hand(self.0 & (0x1FFF << (suit as u64 * 13)))
+        Hand(self.0 & suit_bits(suit))
     }
 
     /// The hand's cards of the suits other than `suit`.
     pub fn without_suit(self, suit: Suit) -> Hand {
-        Hand(self.0 & !(0x1FFF << (suit as u64 * 13)))
+        Hand(self.0 & !suit_bits(suit))
     }
 
     /// Whether the hand holds a card of a suit other than `suit`.
     pub fn has_other_suit(self, suit: Suit) -> bool {
-        self.0 & !(0x1FFF << (suit as u64 * 13)) != 0
+        self.0 & !suit_bits(suit) != 0
     }
 
     /// The highest and the lowest card the hand holds of `suit`.
     pub fn extremes(self, suit: Suit) -> Option<(Card, Card)> {
-        let ranks = (self.0 >> (suit as u64 * 13)) & 0x1FFF;
+        let ranks = (self.0 >> ((suit as u64) << 4)) & 0x1FFF;
         (ranks != 0).then(|| {
             let card = |rank: u32| Card { suit, rank: rank as u8 };
             (card(63 - ranks.leading_zeros()), card(ranks.trailing_zeros()))
@@ -262,44 +272,111 @@ pub fn first_play_irregularity(
 ) -> Option<usize> {
     let mut hands = deal.hands;
     let mut leader = declarer.lho();
-    let mut trick = [(leader, Card { suit: Suit::Clubs, rank: 0 }); 4];
-    for (i, &(seat, card)) in plays.iter().enumerate() {
-        let k = i % 4;
-        let expected = if k == 0 { leader } else { trick[k - 1].0.lho() };
-        let hand = &mut hands[seat as usize];
-        let follows = k == 0 || card.suit == trick[0].1.suit || !hand.has_suit(trick[0].1.suit);
-        if seat != expected || !hand.contains(card) || !follows {
-            return Some(i);
+    // Trick by trick, so that each whole trick's four cards are checked unrolled, with the
+    // suit led and the winner so far in registers.
+    let whole = plays.len() / 4;
+    for t in 0..whole {
+        let cards = &plays[4 * t..4 * t + 4];
+        let before = hands;
+        if let Some(winner) = scan_whole_trick(&mut hands, leader, trump, cards) {
+            leader = winner;
+            continue;
         }
-        hand.remove(card);
-        trick[k] = (seat, card);
-        if k == 3 {
-            leader = trick_winner(&trick, trump);
+        // Some card is irregular: which one, card by card from the hands before the trick.
+        hands = before;
+        match scan_trick(&mut hands, leader, trump, cards) {
+            Ok(winner) => leader = winner,
+            Err(k) => return Some(4 * t + k),
         }
     }
-    None
+    let rest = &plays[4 * whole..];
+    if rest.is_empty() {
+        return None;
+    }
+    scan_trick(&mut hands, leader, trump, rest).err().map(|k| 4 * whole + k)
 }
 
-/// How a card ranks in a trick: trumps above the suit led, above the rest (the class in the
-/// high bits, the rank, below 16, in the low four).
+/// Checks the four cards of a trick as `scan_trick` does, without a branch between them
+/// (whether a card follows suit is random in a random play, and a branch on it would be
+/// mispredicted): the winner if every card is regular, else `None`, the hands then changed.
+#[inline(always)]
+fn scan_whole_trick(hands: &mut [Hand; 4], leader: Seat, trump: Option<Suit>, cards: &[(Seat, Card)]) -> Option<Seat> {
+    let led = cards[0].1.suit;
+    let led_bits = suit_bits(led);
+    let classes = suit_classes(led, trump);
+    let mut turn = leader;
+    // Nonzero once a card is irregular.
+    let mut wrong = 0;
+    let (mut best, mut top) = (leader, 0);
+    for (k, &(seat, card)) in cards.iter().enumerate() {
+        let hand = &mut hands[seat as usize].0;
+        let bit = card.bit();
+        // The cards whose holding makes this card a failure to follow suit: those of the suit
+        // led, if it is of another suit; none for the lead.
+        let barred = if k == 0 { 0 } else { led_bits & !suit_bits(card.suit) };
+        // Zero when the hand holds the card and none of the barred ones, and it is its turn.
+        wrong |= (*hand & (bit | barred)) ^ bit | (seat as u64 ^ turn as u64);
+        *hand &= !bit;
+        let order = card_order(card, classes);
+        best = if order > top { seat } else { best };
+        top = top.max(order);
+        turn = turn.lho();
+    }
+    (wrong == 0).then_some(best)
+}
+
+/// Checks the cards of one trick (one to four, the first led by `leader`) as
+/// `first_play_irregularity` does: each from the hand whose turn it is, held, and following
+/// suit when able. Gives the winner of the cards, else the position of the first irregular one.
+/// Out of line: it is the rare path, for a trick with an irregular card and the last cards of
+/// an unfinished play.
+#[inline(never)]
+#[cold]
+fn scan_trick(hands: &mut [Hand; 4], leader: Seat, trump: Option<Suit>, cards: &[(Seat, Card)]) -> Result<Seat, usize> {
+    let led = cards[0].1.suit;
+    let classes = suit_classes(led, trump);
+    let mut turn = leader;
+    // The lead's order is above zero (it is of the suit led), so the lead is the first best.
+    let (mut best, mut top) = (leader, 0);
+    for (k, &(seat, card)) in cards.iter().enumerate() {
+        let hand = &mut hands[seat as usize];
+        let follows = k == 0 || card.suit == led || !hand.has_suit(led);
+        if seat != turn || !hand.contains(card) || !follows {
+            return Err(k);
+        }
+        hand.remove(card);
+        let order = card_order(card, classes);
+        if order > top {
+            (best, top) = (seat, order);
+        }
+        turn = turn.lho();
+    }
+    Ok(best)
+}
+
+/// The classes of the suits in a trick, a byte a suit: trumps 0x20, the suit led 0x10 (both
+/// when trumps are led), the rest 0.
 #[inline]
-fn card_order(c: Card, led: Suit, trump: Option<Suit>) -> u8 {
-    let suit = c.suit as u8;
-    // No suit is numbered 4: without trumps, no card is one.
-    let trump = trump.map_or(4, |t| t as u8);
-    let class = u8::from(suit == trump) << 1 | u8::from(suit == led as u8);
-    class << 4 | c.rank
+fn suit_classes(led: Suit, trump: Option<Suit>) -> u32 {
+    0x10 << ((led as u32) << 3) | trump.map_or(0, |t| 0x20 << ((t as u32) << 3))
+}
+
+/// How a card ranks in a trick: trumps above the suit led, above the rest (the class of its
+/// suit in the high bits, the rank, below 16, in the low four).
+#[inline]
+fn card_order(c: Card, classes: u32) -> u8 {
+    (classes >> ((c.suit as u32) << 3)) as u8 | c.rank
 }
 
 /// The winner of four cards played in order, the first one led. Each card's order is computed
 /// once; two cards of one class never tie (a class is one suit, or, below the suit led, never
 /// wins).
 pub fn trick_winner(cards: &[(Seat, Card); 4], trump: Option<Suit>) -> Seat {
-    let led = cards[0].1.suit;
+    let classes = suit_classes(cards[0].1.suit, trump);
     let mut best = 0;
-    let mut top = card_order(cards[0].1, led, trump);
+    let mut top = card_order(cards[0].1, classes);
     for (i, &(_, c)) in cards.iter().enumerate().skip(1) {
-        let order = card_order(c, led, trump);
+        let order = card_order(c, classes);
         if order > top {
             (best, top) = (i, order);
         }
@@ -390,5 +467,104 @@ mod tests {
                 assert_eq!(trick_winner(&cards, trump), law44, "{cards:?} trump {trump:?}");
             }
         }
+    }
+
+    /// The scan as it was written before it went trick by trick: card by card, the trick's
+    /// winner by `trick_winner`.
+    fn plain_first_play_irregularity(
+        deal: &Deal,
+        declarer: Seat,
+        trump: Option<Suit>,
+        plays: &[(Seat, Card)],
+    ) -> Option<usize> {
+        let mut hands = deal.hands;
+        let mut leader = declarer.lho();
+        let mut trick = [(leader, Card { suit: Suit::Clubs, rank: 0 }); 4];
+        for (i, &(seat, card)) in plays.iter().enumerate() {
+            let k = i % 4;
+            let expected = if k == 0 { leader } else { trick[k - 1].0.lho() };
+            let hand = &mut hands[seat as usize];
+            let follows = k == 0 || card.suit == trick[0].1.suit || !hand.has_suit(trick[0].1.suit);
+            if seat != expected || !hand.contains(card) || !follows {
+                return Some(i);
+            }
+            hand.remove(card);
+            trick[k] = (seat, card);
+            if k == 3 {
+                leader = trick_winner(&trick, trump);
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_scan_finds_what_the_plain_scan_finds() {
+        let pack: Vec<Card> = Suit::ALL.iter().flat_map(|&suit| (0..13).map(move |rank| Card { suit, rank })).collect();
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut found = [0usize; 2];
+        for _ in 0..5_000 {
+            let mut cards = pack.clone();
+            for i in (1..52).rev() {
+                cards.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            let mut deal = Deal { hands: [Hand::default(); 4] };
+            for (i, c) in cards.iter().enumerate() {
+                deal.hands[i / 13].insert(*c);
+            }
+            let declarer = Seat::ALL[(next() % 4) as usize];
+            let trump = [None, Some(Suit::Clubs), Some(Suit::Diamonds), Some(Suit::Hearts), Some(Suit::Spades)]
+                [(next() % 5) as usize];
+            // A legal play, then one card changed: another seat, another card, or the card of
+            // another suit the hand holds; then a length of 0 to 53 cards.
+            let mut hands = deal.hands;
+            let mut leader = declarer.lho();
+            let mut plays = Vec::with_capacity(53);
+            for _ in 0..13 {
+                let mut trick = [(leader, pack[0]); 4];
+                let mut seat = leader;
+                for k in 0..4 {
+                    let hand = &mut hands[seat as usize];
+                    let led = (k > 0).then_some(trick[0].1.suit).filter(|s| hand.has_suit(*s));
+                    let pool: Vec<Card> =
+                        pack.iter().copied().filter(|c| hand.contains(*c) && led.is_none_or(|s| c.suit == s)).collect();
+                    let card = pool[(next() % pool.len() as u64) as usize];
+                    hand.remove(card);
+                    trick[k] = (seat, card);
+                    plays.push(trick[k]);
+                    seat = seat.lho();
+                }
+                leader = trick_winner(&trick, trump);
+            }
+            let at = (next() % 52) as usize;
+            match next() % 4 {
+                0 => plays[at].0 = plays[at].0.lho(),
+                1 => plays[at].1 = pack[(next() % 52) as usize],
+                2 => {
+                    let seat = plays[at].0;
+                    let other = pack
+                        .iter()
+                        .copied()
+                        .find(|c| deal.hands[seat as usize].contains(*c) && c.suit != plays[at].1.suit);
+                    plays[at].1 = other.unwrap_or(plays[at].1);
+                }
+                _ => {}
+            }
+            if next() % 8 == 0 {
+                plays.push((leader, pack[(next() % 52) as usize]));
+            }
+            let len = if next() % 4 == 0 { (next() % plays.len() as u64) as usize } else { plays.len() };
+            let plays = &plays[..len];
+            let plain = plain_first_play_irregularity(&deal, declarer, trump, plays);
+            assert_eq!(first_play_irregularity(&deal, declarer, trump, plays), plain, "{plays:?}");
+            found[usize::from(plain.is_some())] += 1;
+        }
+        // Both answers are well represented in the stream.
+        assert!(found.iter().all(|n| *n > 1_000), "{found:?}");
     }
 }

@@ -259,6 +259,7 @@ pub const RESTRICTED_LEAD: &str = "restricted_lead";
 pub const FACE_DOWN_LEAD: &str = "face_down_lead";
 pub const FACE_DOWN_LEAD_OUT_OF_TURN: &str = "face_down_lead_out_of_turn";
 pub const FACE_DOWN_LEAD_CALLED: &str = "face_down_lead_called";
+pub const FACE_DOWN_LEAD_OPTION: &str = "face_down_lead_option";
 pub const DEFECTIVE_TRICK: &str = "defective_trick";
 pub const DEFECTIVE_TRICK_CARD_OMITTED: &str = "defective_trick_card_omitted";
 pub const DECLARER_FACES_CARDS: &str = "declarer_faces_cards";

@@ -8,10 +8,39 @@ use bridgelaw_tables::AttentionDrawn;
 /// ruling that makes them due.
 const LEAD_CHOICES: [FactId; 4] =
     [FactId::RestrictedLeadOption, FactId::ProhibitedSuit, FactId::PenaltyCardLead, FactId::PenaltyCardSuit];
+/// Declarer's choices for a restricted player's first lead (Law 26).
+const RESTRICTED_CHOICES: [FactId; 2] = [FactId::RestrictedLeadOption, FactId::ProhibitedSuit];
+/// Declarer's choices for a lead by the partner of a player with a major penalty card (Laws
+/// 50D2 / 50E, 51B2).
+const PENALTY_CARD_CHOICES: [FactId; 2] = [FactId::PenaltyCardLead, FactId::PenaltyCardSuit];
+
+/// Whether `answers` give one of `choices`.
+fn gives(answers: &[(String, String)], choices: &[FactId]) -> bool {
+    answers.iter().any(|(name, _)| choices.iter().any(|f| f.name() == name))
+}
 
 impl Referee<'_> {
-    /// The director is called during the play.
+    /// The director is called during the play. Declarer's choices for a lead that the entry
+    /// gives while cards are still to be played to the trick (with the ruling that makes them
+    /// due: a card made a penalty card, a revoke corrected) are kept for the next lead.
     pub(in crate::referee) fn play_director(
+        &mut self,
+        event: usize,
+        answers: &[(String, String)],
+        by_seat: &[SeatAnswer],
+    ) -> Result<(), RefereeError> {
+        self.play_director_entry(event, answers, by_seat)?;
+        let lead_answers: Vec<(String, String)> =
+            answers.iter().filter(|(name, _)| LEAD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
+        let st = self.st();
+        if !lead_answers.is_empty() && st.pending.is_none() && !st.current.cards.is_empty() && self.stopped_at.is_none()
+        {
+            self.st().kept_lead_answers = Some((event, lead_answers));
+        }
+        Ok(())
+    }
+
+    fn play_director_entry(
         &mut self,
         event: usize,
         answers: &[(String, String)],
@@ -22,6 +51,17 @@ impl Referee<'_> {
             // The next hand plays to the lead out of turn before the ruling (Law 53A).
             return Ok(());
         }
+        // Declarer's choices kept for the next lead are given again by this entry, unless it
+        // gives its own.
+        let merged: Vec<(String, String)>;
+        let answers = match self.st().kept_lead_answers.take() {
+            Some((_, kept)) => {
+                let own = |name: &String| answers.iter().any(|(n, _)| n == name);
+                merged = answers.iter().cloned().chain(kept.into_iter().filter(|(n, _)| !own(n))).collect();
+                &merged[..]
+            }
+            None => answers,
+        };
         // The judgements for the end of play given revoke by revoke are kept for it.
         let (by_revoke, by_seat): (Vec<_>, Vec<_>) =
             by_seat.iter().cloned().partition(|(_, _, name, _)| END_JUDGEMENTS.iter().any(|f| f.name() == name));
@@ -108,8 +148,9 @@ impl Referee<'_> {
     /// Declarer's choice for the lead that an irregularity's ruling brings (50D2's options when
     /// the withdrawn lead becomes a major penalty card, a restriction's first lead), given in the
     /// entry that ruled the irregularity: the director explains the options together, and
-    /// declarer states his choice before that lead. It is ruled now, as if given in the next
-    /// entry.
+    /// declarer states his choice before that lead. It is ruled now if that lead is due, as if
+    /// given in the next entry; if cards are still to be played to the trick, when the next lead
+    /// is made (`kept_lead_answers`).
     fn lead_choice_given(
         &mut self,
         event: usize,
@@ -118,13 +159,86 @@ impl Referee<'_> {
     ) -> Result<(), RefereeError> {
         let lead_answers: Vec<(String, String)> =
             answers.iter().filter(|(name, _)| LEAD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
-        if !irregularity || lead_answers.is_empty() || self.stopped_at.is_some() || self.st().pending.is_some() {
+        if !irregularity || lead_answers.is_empty() || self.stopped_at.is_some() {
             return Ok(());
         }
-        if self.penalty_card_holder().is_none() && self.st().restricted_lead_due().is_none() {
+        let st = self.st();
+        if st.pending.is_some() || !st.current.cards.is_empty() {
             return Ok(());
         }
-        self.rule_next(event, &lead_answers, true)
+        self.rule_answered(event, &lead_answers, false)
+    }
+
+    /// Declarer's choices kept from an earlier entry (`kept_lead_answers`), ruled as the lead
+    /// they await is made by `seat`, before the card. A choice for a lead that is not due is an
+    /// error: it answers nothing.
+    pub(super) fn rule_kept_lead_answers(&mut self, event: usize, seat: Seat) -> Result<(), RefereeError> {
+        let st = self.st();
+        if !st.current.cards.is_empty() || st.pending.is_some() || seat != st.current.leader {
+            return Ok(());
+        }
+        let Some((given, answers)) = st.kept_lead_answers.take() else { return Ok(()) };
+        self.rule_answered(event, &answers, false)?;
+        if self.stopped_at.is_some() {
+            return Ok(());
+        }
+        let st = self.st();
+        let unanswered = answers.iter().find(|(name, _)| {
+            let restricted = RESTRICTED_CHOICES.iter().any(|f| f.name() == name);
+            let penalty = PENALTY_CARD_CHOICES.iter().any(|f| f.name() == name);
+            restricted && st.restricted.iter().any(|r| !r.settled && r.seat == seat)
+                || penalty && st.lead_options_settled != Some(st.trick_number())
+        });
+        match unanswered {
+            Some((name, _)) => Err(err(
+                given,
+                format!("`{name}` is given for the next lead, but {seat}'s lead at event {event} does not await that choice"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Rules each matter awaiting the director at this lead that `answers` answer (Law 26's
+    /// option, declarer's penalty-card options), in the order the table gives; a matter they do
+    /// not answer is left for a later entry or the lead. `restricted_ruled`: this entry has
+    /// ruled a restriction already (its answers are for that one).
+    fn rule_answered(
+        &mut self,
+        event: usize,
+        answers: &[(String, String)],
+        mut restricted_ruled: bool,
+    ) -> Result<(), RefereeError> {
+        let mut penalty_ruled = false;
+        loop {
+            if self.stopped_at.is_some() || self.st().pending.is_some() {
+                return Ok(());
+            }
+            let holder = self.penalty_card_holder().filter(|_| !penalty_ruled && gives(answers, &PENALTY_CARD_CHOICES));
+            let restricted =
+                self.st().restricted_lead_due().filter(|_| !restricted_ruled && gives(answers, &RESTRICTED_CHOICES));
+            let facts = Facts {
+                restricted_lead_due: restricted.is_some(),
+                penalty_card_lead_due: holder.is_some(),
+                entry_answers_lead_choice: true,
+                ..Facts::default()
+            };
+            let first = self.ask_derived(Table::DirectorRulingOrder, &facts).outcomes().next().map(|t| t.rectification);
+            match (first, restricted, holder) {
+                (Some(Rectification::RuleRestrictedLead), Some(i), _) => {
+                    restricted_ruled = true;
+                    self.restricted_lead(event, i, answers)?;
+                }
+                (Some(Rectification::RulePenaltyCardLead), _, Some(h)) => {
+                    penalty_ruled = true;
+                    self.lead_options(event, h, answers)?;
+                }
+                (Some(Rectification::NoMatterPending), None, None) => return Ok(()),
+                _ => {
+                    let what = "the order of the director's rulings on the matters awaiting him";
+                    return Err(unsupported_at(event, self.edition(), Some(Table::DirectorRulingOrder), what));
+                }
+            }
+        }
     }
 
     /// The director is called with no irregularity pending: the table says which of the matters
@@ -146,8 +260,14 @@ impl Referee<'_> {
         let first = self.ask_derived(Table::DirectorRulingOrder, &facts).outcomes().next().map(|t| t.rectification);
         match (first, unestablished, restricted, holder) {
             (Some(Rectification::RuleRevokeCorrection), Some(i), _, _) => return self.correction(event, i, answers),
-            (Some(Rectification::RuleRestrictedLead), _, Some(i), _) => return self.restricted_lead(event, i, answers),
-            (Some(Rectification::RulePenaltyCardLead), _, _, Some(h)) => return self.lead_options(event, h, answers),
+            (Some(Rectification::RuleRestrictedLead), _, Some(i), _) => {
+                self.restricted_lead(event, i, answers)?;
+                return self.rule_answered(event, answers, true);
+            }
+            (Some(Rectification::RulePenaltyCardLead), _, _, Some(h)) => {
+                self.lead_options(event, h, answers)?;
+                return self.rule_answered(event, answers, true);
+            }
             (Some(Rectification::NoMatterPending), None, None, None) => {}
             _ => {
                 let what = "the order of the director's rulings on the matters awaiting him";

@@ -248,6 +248,10 @@ pub(super) struct PlayState {
     lead_options_settled: Option<usize>,
     /// The major penalty cards, with their owners, for which declarer was given lead options.
     lead_options_given: Vec<(Seat, Card)>,
+    /// Declarer's choices for a lead, given in the entry that ruled an irregularity before that
+    /// lead was due (cards were still to be played to the trick), with that entry's event: they
+    /// are ruled when the next lead is made, or taken by a director entry before it.
+    kept_lead_answers: Option<(usize, Vec<(String, String)>)>,
     /// The establishment table's answer for each establishing act, by the offending side or
     /// not, once asked: the rectification establishing the revoke, if any.
     establishes: [Option<Option<Traced>>; EstablishingAct::ALL.len() * 2],
@@ -378,9 +382,14 @@ impl PlayState {
             || self.bindings.iter().any(|b| b.seat.same_side(seat))
     }
 
+    /// Whether another lead is to come: the play has not ended (thirteen tricks, or a claim).
+    fn lead_to_come(&self) -> bool {
+        self.tricks.len() < 13 && self.claim().is_none()
+    }
+
     /// The lead restriction due now: its player is to lead for the first time since the auction.
     fn restricted_lead_due(&self) -> Option<usize> {
-        (self.current.cards.is_empty() && self.pending.is_none())
+        (self.current.cards.is_empty() && self.pending.is_none() && self.lead_to_come())
             .then(|| self.restricted.iter().position(|r| !r.settled && r.seat == self.current.leader))
             .flatten()
     }
@@ -391,6 +400,7 @@ impl PlayState {
         let holder = self.current.leader.partner();
         if !self.current.cards.is_empty()
             || self.pending.is_some()
+            || !self.lead_to_come()
             || self.lead_options_settled == Some(self.trick_number())
         {
             return None;
@@ -507,6 +517,7 @@ impl Referee<'_> {
             correction: None,
             lead_options_settled: None,
             lead_options_given: Vec::new(),
+            kept_lead_answers: None,
             honours: (0, 0),
             establishes: [None; EstablishingAct::ALL.len() * 2],
             restricted,

@@ -255,6 +255,9 @@ impl Referee<'_> {
         answers: &[(String, String)],
         played_to: bool,
     ) -> Result<(), RefereeError> {
+        if !played_to {
+            self.face_down_before_option(event)?;
+        }
         let st = self.st();
         st.restricted[i].settled = true;
         let r = st.restricted[i].clone();
@@ -296,6 +299,7 @@ impl Referee<'_> {
         holder: Seat,
         answers: &[(String, String)],
     ) -> Result<(), RefereeError> {
+        self.face_down_before_option(event)?;
         let st = self.st();
         let Some(card) = st.penalty_cards.iter().find(|p| p.seat == holder && p.major).map(|p| p.card) else {
             return Err(err(event, format!("{holder} has no major penalty card that gives declarer lead options")));

@@ -113,6 +113,11 @@ impl Referee<'_> {
                 self.st().last_trick_held = Some(vec![(offender, c)]);
             }
         }
+        // Declarer's choices for this lead, given in an earlier entry, are ruled before it.
+        self.rule_kept_lead_answers(event, seat)?;
+        if self.stopped_at.is_some() {
+            return Ok(());
+        }
         if let Some(i) = self.st().restricted_lead_due().filter(|_| seat == self.st().current.leader) {
             // The restricted player leads before declarer has said how he restricts the lead.
             self.restricted_lead_made(event, i, seat)?;
@@ -122,18 +127,23 @@ impl Referee<'_> {
         }
         if let Some(holder) = self.penalty_card_holder().filter(|_| seat == self.st().current.leader) {
             // The partner leads before declarer has chosen among his options (a lead out of turn
-            // by another hand is ruled first: the options concern the partner's lead). The table
-            // says whether his lead stands, declarer stating his options at it, or is rectified.
+            // by another hand is ruled first: the options concern the partner's lead). The next
+            // card recorded shows whether the next hand in rotation played to the lead before the
+            // director was called (`next_card`). The table says whether declarer states his
+            // options at this lead, or the lead is ruled (rectified, or standing as in turn).
+            let next_hand = seat.lho();
+            let played_to = matches!(self.case.events.get(event), Some(Event::Play { seat, .. }) if *seat == next_hand);
             let facts = Facts {
                 play_irregularity: PlayIrregularity::LeadBeforeOptions,
                 offender_role: OffenderRole::Defender,
+                next_card: if played_to { NextCard::Lho } else { NextCard::None },
                 ..Facts::default()
             };
-            let stands = self
+            let options_due = self
                 .ask_derived(Table::PlayIrregularity, &facts)
                 .outcomes()
-                .any(|t| t.rectification == Rectification::PlayStands);
-            if !stands {
+                .any(|t| t.rectification == Rectification::LeadOptionsDue);
+            if !options_due {
                 let p = self.pending_play(event, seat, card, seat, Table::PlayIrregularity, facts);
                 return self.rule_play(p, &[]);
             }
@@ -147,23 +157,33 @@ impl Referee<'_> {
     }
 
     /// A card played after a defender's premature lead or play (`p`), before the director rules
-    /// on it. Declarer's card is `next_card` for the premature play: where the tables then rule
-    /// it at once (1987 commentary 60.1: the non-offending side played on), it is ruled first;
-    /// otherwise it still awaits the director. Either way declarer's card is then ruled on its
-    /// own, as any (it stands, Law 57C3). A card of the offender's partner is not yet ruled
-    /// (Law 60C).
+    /// on it. The offender's partner's card to the trick is held, and ruled once the premature
+    /// play is, with what the ruling made of it (`partner_card_ruled`; Law 60C). Declarer's card
+    /// is `next_card` for the premature play: where the tables then rule it at once (1987
+    /// commentary 60.1: the non-offending side played on), it is ruled first; otherwise it still
+    /// awaits the director. Either way declarer's card is then ruled on its own, as any (it
+    /// stands, Law 57C3); played next in rotation after the partner's held card, it is a card
+    /// in turn.
     fn card_before_premature_ruling(
         &mut self,
         event: usize,
         seat: Seat,
         card: Card,
-        p: PlayPending,
+        mut p: PlayPending,
     ) -> Result<(), RefereeError> {
+        let partner = seat == p.offender.partner() && !self.st().current.cards.iter().any(|(s, _)| *s == seat);
+        if partner && p.partner_card.is_none() {
+            self.st().hands[seat as usize].remove(card);
+            p.partner_card = Some((event, seat, card));
+            self.st().pending = Some(p);
+            return Ok(());
+        }
         if self.st().role(seat) != OffenderRole::Declarer {
             self.st().pending = Some(p);
             let what = format!("{seat}'s {card}, played before the ruling on his partner's premature lead or play");
             return Err(unsupported_at(event, self.edition(), Some(Table::PrematurePlay), &what));
         }
+        let after_partner = p.partner_card.is_some_and(|(_, s, _)| s.lho() == seat);
         let mut after = p.clone();
         after.facts.next_card = if seat == p.offender.lho() { NextCard::Lho } else { NextCard::Rho };
         after.known.insert(FactId::NextCard);
@@ -174,7 +194,11 @@ impl Referee<'_> {
             }
             return self.card(event, seat, card);
         }
-        self.card(event, seat, card)?;
+        if after_partner {
+            self.in_turn(event, seat, card)?;
+        } else {
+            self.card(event, seat, card)?;
+        }
         if self.stopped_at.is_none() {
             self.st().pending = Some(p);
         }
@@ -403,6 +427,19 @@ impl Referee<'_> {
     ) -> Result<(), RefereeError> {
         let Some((event, seat, card)) = lead.partner_card else { return Ok(()) };
         self.st().hands[seat as usize].insert(card);
+        if lead.facts.play_irregularity == PlayIrregularity::PrematurePlay {
+            // After a premature lead or play: whether his card meets what the ruling imposed.
+            let card_legal_in_turn = self.legal_in_turn(event, seat, card)?;
+            let facts = Facts {
+                play_irregularity: PlayIrregularity::PartnerPlaysBeforePrematureRuling,
+                offender_role: OffenderRole::Defender,
+                card_legal_in_turn,
+                ..Facts::default()
+            };
+            let turn_of = self.st().next_to_play();
+            let q = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
+            return self.rule_play(q, &[]);
+        }
         let stands = outcome == IrregularLeadOutcome::Stands;
         let card_legal_in_turn = stands && self.legal_in_turn(event, seat, card)?;
         let st = self.st();
@@ -485,6 +522,28 @@ impl Referee<'_> {
             let what =
                 format!("a face-down opening lead by {leader} ({card}), not on lead, when the director is called");
             return Err(unsupported_at(event, self.edition(), Some(Table::FaceDownLeadCalled), &what));
+        }
+        Ok(())
+    }
+
+    /// The director, called (`event` is a `director` entry), rules on declarer's option for a
+    /// lead (Law 26, a partner's major penalty card) that the defender on lead has made face
+    /// down: the table says what becomes of the face-down card (2017 Law 41A). When the defender
+    /// faces it before the director comes, it is his lead, made before the option.
+    pub(super) fn face_down_before_option(&mut self, event: usize) -> Result<(), RefereeError> {
+        if !matches!(self.case.events.get(event.wrapping_sub(1)), Some(Event::Director { .. })) {
+            return Ok(());
+        }
+        let st = self.st();
+        let Some((leader, card)) = st.face_down.filter(|&(seat, _)| seat == st.current.leader) else {
+            return Ok(());
+        };
+        st.face_down = None;
+        let facts = Facts { face_down_lead_before_option: true, ..Facts::default() };
+        let p = self.pending_play(event, leader, card, leader, Table::FaceDownLeadOption, facts);
+        if self.record(&p, FACE_DOWN_LEAD_OPTION).is_empty() {
+            let what = format!("a face-down opening lead by {leader} ({card}) before declarer stated his option");
+            return Err(unsupported_at(event, self.edition(), Some(Table::FaceDownLeadOption), &what));
         }
         Ok(())
     }
@@ -792,7 +851,8 @@ impl PlayState {
             && self.last_trick_held.is_none()
             && self.omitted.is_none()
             && !self.claim_due
-            && self.restricted.iter().all(|r| r.settled);
+            && self.restricted.iter().all(|r| r.settled)
+            && self.kept_lead_answers.is_none();
         let hand = self.hands[seat as usize];
         if !quiet || self.tricks.len() >= 13 || !hand.contains(card) {
             return None;
