@@ -87,6 +87,22 @@ fn ruling_report_1987_to_2017() {
     insta::assert_snapshot!("rulings-1987-2017", text);
 }
 
+/// The reviewed revision report of the 1987 play corpus (docs/revision-1987-to-2017-play.md)
+/// states how many cases change and has a row for each: both must match the report as the
+/// engine makes it now, so a case added or a ruling changed sends the reviewer back to it.
+#[test]
+fn the_play_revision_report_reviews_every_changed_case() {
+    use bridgelaw_runtime::tables::Edition;
+    let report = bridgelaw::diff::rulings(Edition::E1987, Edition::E2017, &[root().join("cases/1987-play")]).unwrap();
+    let doc = std::fs::read_to_string(root().join("../docs/revision-1987-to-2017-play.md")).unwrap();
+    let figure = format!("**{} of {} cases change**", report.changed.len(), report.cases);
+    assert!(doc.contains(&figure), "the report's figure is not {figure}");
+    for c in &report.changed {
+        let name = std::path::Path::new(&c.case).file_stem().unwrap().to_string_lossy().into_owned();
+        assert!(doc.contains(&format!("| {name} ")), "{name} changes, but the report has no row for it");
+    }
+}
+
 /// Copies the workspace's sources (not its build output) to `to`.
 fn copy_workspace(to: &Path) {
     let workspace = root().join("..");

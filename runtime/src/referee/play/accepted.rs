@@ -33,9 +33,13 @@ impl Referee<'_> {
         answers: &[(String, String)],
         by_seat: &[SeatAnswer],
     ) -> bool {
-        let own = |name: &str| OWN_RULING.iter().chain(END_JUDGEMENTS.iter()).any(|f| f.name() == name);
+        let own = |name: &str| OWN_RULING.iter().chain(&END_JUDGEMENTS).chain(&END_CHOICES).any(|f| f.name() == name);
         if !by_seat.is_empty() || answers.iter().any(|(name, _)| own(name)) {
             return false;
+        }
+        if answers.is_empty() && self.nos_plays_on_after_premature(event) {
+            self.st().accepted_after = Some((event, answers.to_vec()));
+            return true;
         }
         let Some(st) = self.play.as_ref() else { return false };
         let Some(p) = st.pending.as_ref().filter(|p| {
@@ -62,6 +66,35 @@ impl Referee<'_> {
         }
         self.st().accepted_after = Some((event, answers.to_vec()));
         true
+    }
+
+    /// Whether the bare `director` entry `event` (1-based), called to a defender's premature lead
+    /// or play, is followed at once (after the offender's partner's card, if any) by a card of the
+    /// declaring side that the tables rule on as
+    /// such, with no choice left (1987 commentary 60.1: a card of the non-offending side played
+    /// after attention was drawn, before the penalty was assessed, forfeits it): the card is then
+    /// ruled as it is without the entry.
+    fn nos_plays_on_after_premature(&self, event: usize) -> bool {
+        let Some(st) = self.play.as_ref() else { return false };
+        let Some(p) = st.pending.as_ref().filter(|p| {
+            p.table == Table::PlayIrregularity && p.facts.play_irregularity == PlayIrregularity::PrematurePlay
+        }) else {
+            return false;
+        };
+        // The offender's partner's card, if it comes first, is held for the ruling (Law 60C).
+        let partner = p.offender.partner();
+        let after_partner = match self.case.events.get(event) {
+            Some(Event::Play { seat, .. }) if *seat == partner => event + 1,
+            _ => event,
+        };
+        let Some(Event::Play { seat, .. }) = self.case.events.get(after_partner) else { return false };
+        if st.role(*seat) != OffenderRole::Declarer {
+            return false;
+        }
+        let mut after = p.clone();
+        after.facts.next_card = if *seat == p.offender.lho() { NextCard::Lho } else { NextCard::Rho };
+        after.known.insert(FactId::NextCard);
+        self.decided_now(&after)
     }
 
     /// The answers of the `director` entry the next hand's card followed, if any, for the

@@ -29,6 +29,18 @@ impl Referee<'_> {
         answers: &[(String, String)],
         by_seat: &[SeatAnswer],
     ) -> Result<(), RefereeError> {
+        let taken: Vec<(String, String)>;
+        let answers = if self.play.as_ref().is_some_and(|st| st.lead_answers_taken_from == Some(event)) {
+            self.st().lead_answers_taken_from = None;
+            taken =
+                answers.iter().filter(|(name, _)| !LEAD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
+            if taken.is_empty() && by_seat.is_empty() {
+                return Ok(());
+            }
+            &taken[..]
+        } else {
+            answers
+        };
         self.play_director_entry(event, answers, by_seat)?;
         let lead_answers: Vec<(String, String)> =
             answers.iter().filter(|(name, _)| LEAD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
@@ -80,6 +92,11 @@ impl Referee<'_> {
             answers.into_iter().partition(|(name, _)| END_JUDGEMENTS.iter().any(|f| f.name() == name));
         self.end_judgements(event, &end)?;
         self.st().end_answers.extend(end);
+        // Declarer's choice for a twelfth-trick correction once the play is over (1987 Law 62D2).
+        let (choices, answers): (Vec<_>, Vec<_>) =
+            answers.into_iter().partition(|(name, _)| END_CHOICES.iter().any(|f| f.name() == name));
+        answer(event, &choices, &mut Facts::default(), &mut derived_known(&[]))?;
+        self.st().end_choices.extend(choices.into_iter().map(|a| (event, a)));
         // The director's judgement on the information from a penalty card (2017 Law 50E3).
         let (information, answers): (Vec<_>, Vec<_>) =
             answers.into_iter().partition(|(name, _)| name == FactId::PenaltyCardInformationDamage.name());
@@ -167,6 +184,21 @@ impl Referee<'_> {
             return Ok(());
         }
         self.rule_answered(event, &lead_answers, false)
+    }
+
+    /// The penalty-card choices of the `director` entry just after the lead `event`, if any:
+    /// declarer states his options at a lead made before them (1987 Law 50E, as read), and the
+    /// entry is then the one at fault for a wrong answer.
+    pub(super) fn next_entry_lead_answers(&mut self, event: usize) -> Vec<(String, String)> {
+        let Some(Event::Director { answers, by_seat }) = self.case.events.get(event) else { return Vec::new() };
+        if !by_seat.is_empty() || !gives(answers, &PENALTY_CARD_CHOICES) {
+            return Vec::new();
+        }
+        let choices: Vec<(String, String)> =
+            answers.iter().filter(|(name, _)| PENALTY_CARD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
+        self.st().lead_answers_taken_from = Some(event + 1);
+        self.answered_at = event + 1;
+        choices
     }
 
     /// Declarer's choices kept from an earlier entry (`kept_lead_answers`), ruled as the lead
@@ -471,7 +503,20 @@ impl Referee<'_> {
         } else {
             AttentionDrawn::EndOfUnfinishedRecord
         };
-        let Some(i) = self.revoke_to_correct(attention) else { return Ok(()) };
-        self.correction(events, i, &[])
+        let choices = std::mem::take(&mut self.st().end_choices);
+        let Some(i) = self.revoke_to_correct(attention) else {
+            return match choices.first() {
+                Some((event, (name, _))) => Err(err(
+                    *event,
+                    format!("`{name}` is given, but no revoke on the twelfth trick is corrected once the play is over"),
+                )),
+                None => Ok(()),
+            };
+        };
+        if let Some((event, _)) = choices.first() {
+            self.answered_at = *event;
+        }
+        let answers: Vec<(String, String)> = choices.into_iter().map(|(_, a)| a).collect();
+        self.correction(events, i, &answers)
     }
 }

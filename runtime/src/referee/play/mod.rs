@@ -18,6 +18,11 @@ use bridgelaw_tables::{
 /// damage (Law 64C).
 const END_JUDGEMENTS: [FactId; 2] = [FactId::RevokeCompensation, FactId::MoreTricksWithoutLaterRevokes];
 
+/// Declarer's choices kept for the end of play: which of his two last cards the partner of a
+/// defender who revoked on the twelfth trick plays to it, when the revoke is corrected once the
+/// play is over (1987 Law 62D2).
+const END_CHOICES: [FactId; 1] = [FactId::PartnerTwelfthCard];
+
 /// What an earlier rectification obliges a player to lead or play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum PlayBound {
@@ -252,6 +257,9 @@ pub(super) struct PlayState {
     /// lead was due (cards were still to be played to the trick), with that entry's event: they
     /// are ruled when the next lead is made, or taken by a director entry before it.
     kept_lead_answers: Option<(usize, Vec<(String, String)>)>,
+    /// The `director` entry, just after a lead made before declarer's options, whose choices
+    /// were ruled at that lead (the options are stated at it): the entry has no more to rule.
+    lead_answers_taken_from: Option<usize>,
     /// The establishment table's answer for each establishing act, by the offending side or
     /// not, once asked: the rectification establishing the revoke, if any.
     establishes: [Option<Option<Traced>>; EstablishingAct::ALL.len() * 2],
@@ -268,6 +276,8 @@ pub(super) struct PlayState {
     /// The same judgements given revoke by revoke, by the revoking seat and optionally the
     /// revoke's trick, with the event that gave them.
     end_by_revoke: Vec<(usize, SeatAnswer)>,
+    /// Declarer's choices for the end of play (`END_CHOICES`), with the event that gave them.
+    end_choices: Vec<(usize, (String, String))>,
     /// Penalty cards played as revoke cards: a correction puts them back on the table.
     faced_revoke_cards: Vec<PenaltyCard>,
     /// The latest card to become a penalty card, with its owner.
@@ -518,12 +528,14 @@ impl Referee<'_> {
             lead_options_settled: None,
             lead_options_given: Vec::new(),
             kept_lead_answers: None,
+            lead_answers_taken_from: None,
             honours: (0, 0),
             establishes: [None; EstablishingAct::ALL.len() * 2],
             restricted,
             unmet_leads: Vec::new(),
             end_answers: Vec::new(),
             end_by_revoke: Vec::new(),
+            end_choices: Vec::new(),
             faced_revoke_cards: Vec::new(),
             last_penalty_card: None,
             face_down: None,
@@ -747,6 +759,7 @@ impl Referee<'_> {
             | Rectification::PartnerPlaysLowest { .. }
             | Rectification::PartnerPlaysSuit { .. }
             | Rectification::PartnerMayNotPlaySuit { .. } => Seats::one(p.offender.partner()),
+            Rectification::PartnerCardsExchanged => Seats::one(p.offender.partner()),
             Rectification::PenaltyCard { .. }
             | Rectification::MajorPenaltyCard
             | Rectification::MinorPenaltyCard
@@ -923,6 +936,9 @@ impl Referee<'_> {
                 self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
             }
             Rectification::CorrectRevoke => self.correct_revoke(p).ok_or_else(misapplied)?,
+            Rectification::PartnerCardsExchanged => {
+                revoke::exchange_partner_cards(self.st(), p.offender.partner()).ok_or_else(misapplied)?
+            }
             Rectification::CorrectOtherRevoke => {
                 self.correct_other_revoke(p).ok_or_else(misapplied)?;
             }

@@ -140,13 +140,18 @@ impl Referee<'_> {
         let revoke_trick = st.tricks.get(r.trick - 1).map_or(&st.current.cards[..], |t| &t[..]);
         // The other side's revoke on the same trick, established by its play to the next trick.
         let other_side = reopen && other_revoke(st, i).is_some();
+        let before_partner_played = r.trick == 12 && before_partner(revoke_trick, r.seat);
         let facts = Facts {
             offender_role: st.role(r.seat),
             revoke_from_faced_hand: r.kind == RevokeKind::PenaltyCard || r.seat == st.dummy,
             revoke_card_faced: r.card_faced,
             revoke_established: r.established,
             revoke_on_twelfth_trick: r.trick == 12,
-            revoke_before_partner_played: r.trick == 12 && before_partner(revoke_trick, r.seat),
+            revoke_before_partner_played: before_partner_played,
+            partner_twelfth_cards_two_suits: exchange
+                && before_partner_played
+                && st.role(r.seat) == OffenderRole::Defender
+                && partner_cards_two_suits(st, r.seat.partner()),
             penalty_card_failure: r.kind == RevokeKind::PenaltyCard,
             declarer_played_after,
             other_side_revoked_same_trick: other_side,
@@ -474,6 +479,60 @@ pub(super) fn play_over(st: &PlayState) -> bool {
 /// to the twelfth trick and his last card change places, and the last trick is led by the
 /// new winner of the twelfth.
 /// `None` if the revoke is not on the twelfth trick, or the twelfth trick is not quitted.
+/// The partner's two last cards, the play over: his card to the twelfth trick, and his card to
+/// the thirteenth (still in his hand if the last trick was claimed).
+fn partner_last_cards(st: &PlayState, partner: Seat) -> Option<(Card, Card)> {
+    let card_in = |t: &[(Seat, Card)]| t.iter().find(|(s, _)| *s == partner).map(|(_, c)| *c);
+    let twelfth = card_in(st.tricks.get(11)?)?;
+    let thirteenth = match st.tricks.get(12) {
+        Some(t) => card_in(t)?,
+        None => {
+            let hand = st.hands[partner as usize];
+            Suit::ALL.into_iter().find_map(|s| hand.extremes(s).map(|(hi, _)| hi))?
+        }
+    };
+    Some((twelfth, thirteenth))
+}
+
+/// Whether the partner's two last cards, the play over, were of two suits, neither of the suit
+/// led to the twelfth trick: he could legally have played either to it.
+fn partner_cards_two_suits(st: &PlayState, partner: Seat) -> bool {
+    let led = st.tricks.get(11).map(|t| t[0].1.suit);
+    partner_last_cards(st, partner).is_some_and(|(a, b)| a.suit != b.suit && Some(a.suit) != led && Some(b.suit) != led)
+}
+
+/// The partner's cards to the twelfth and thirteenth tricks change places (1987 Law 62D2), the
+/// play over: the thirteenth trick's order follows the twelfth's new winner. `None` if the play
+/// is not over.
+pub(super) fn exchange_partner_cards(st: &mut PlayState, partner: Seat) -> Option<()> {
+    let (twelfth, thirteenth) = partner_last_cards(st, partner)?;
+    for (s, c) in st.tricks[11].iter_mut() {
+        if *s == partner {
+            *c = thirteenth;
+        }
+    }
+    if st.tricks.len() == 12 {
+        st.hands[partner as usize].remove(thirteenth);
+        st.hands[partner as usize].insert(twelfth);
+        return Some(());
+    }
+    for (s, c) in st.tricks[12].iter_mut() {
+        if *s == partner {
+            *c = twelfth;
+        }
+    }
+    reorder_thirteenth(st);
+    Some(())
+}
+
+/// The thirteenth trick led by the twelfth's winner, each hand's card kept.
+fn reorder_thirteenth(st: &mut PlayState) {
+    let leader = trick_winner(&st.tricks[11], st.trump);
+    let thirteenth = st.tricks[12];
+    let card_of = |seat: Seat| thirteenth.iter().find(|(s, _)| *s == seat).map_or(thirteenth[0].1, |(_, c)| *c);
+    st.tricks[12] = [leader, leader.lho(), leader.partner(), leader.rho()].map(|s| (s, card_of(s)));
+}
+
 pub(super) fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) -> Option<()> {
     if r.trick != 12 || st.tricks.len() < 12 {
         return None;
@@ -498,10 +557,7 @@ pub(super) fn correct_twelfth_trick(st: &mut PlayState, r: &Revoke) -> Option<()
             *c = if *c == r.card { last } else { r.card };
         }
     }
-    let leader = trick_winner(&st.tricks[11], st.trump);
-    let thirteenth = st.tricks[12];
-    let card_of = |seat: Seat| thirteenth.iter().find(|(s, _)| *s == seat).map_or(thirteenth[0].1, |(_, c)| *c);
-    st.tricks[12] = [leader, leader.lho(), leader.partner(), leader.rho()].map(|s| (s, card_of(s)));
+    reorder_thirteenth(st);
     Some(())
 }
 

@@ -147,7 +147,10 @@ impl Referee<'_> {
                 let p = self.pending_play(event, seat, card, seat, Table::PlayIrregularity, facts);
                 return self.rule_play(p, &[]);
             }
-            self.lead_options(event, holder, &[])?;
+            // Declarer states his options at this lead: a `director` entry just after it may
+            // give them.
+            let answers = self.next_entry_lead_answers(event);
+            self.lead_options(event, holder, &answers)?;
             if self.stopped_at.is_some() {
                 return Ok(());
             }
@@ -188,7 +191,9 @@ impl Referee<'_> {
         after.facts.next_card = if seat == p.offender.lho() { NextCard::Lho } else { NextCard::Rho };
         after.known.insert(FactId::NextCard);
         if self.decided_now(&after) {
-            self.rule_play(after, &[])?;
+            // A bare `director` entry before this card is the one at fault for a wrong answer.
+            let answers = self.acceptance_answers();
+            self.rule_play(after, &answers)?;
             if self.stopped_at.is_some() {
                 return Ok(());
             }
