@@ -222,13 +222,63 @@ struct PendingLead {
     kind: Rectification,
 }
 
+/// The clauses a ruling cites, each once, in the order first cited. A 64-bit filter of the
+/// ids cited (a bit per id, from its length and its last two bytes) tells most ids not cited
+/// yet without a walk of the list; an id whose bit is set is looked for in the list.
+#[derive(Debug, Default)]
+struct Trace {
+    ids: Vec<&'static str>,
+    filter: u64,
+    /// The static outcomes of the decision last cited in full (their address and length):
+    /// the same decision again (the same irregularity ruled again) cites nothing new.
+    last_decision: (usize, usize),
+}
+
+impl Trace {
+    fn with_capacity(n: usize) -> Trace {
+        Trace { ids: Vec::with_capacity(n), ..Trace::default() }
+    }
+
+    /// The id's bit in the filter: equal ids have the same bit.
+    #[inline]
+    fn bit(id: &str) -> u64 {
+        let (n, b) = (id.len(), id.as_bytes());
+        let (last, before) = match b {
+            [.., x, y] => (*y, *x),
+            [y] => (*y, 0),
+            [] => (0, 0),
+        };
+        1 << ((n * 5 + usize::from(last) * 3 + usize::from(before)) % 64)
+    }
+
+    /// Cites `id`, unless it is cited already.
+    fn cite(&mut self, id: &'static str) {
+        let bit = Self::bit(id);
+        // Ids of one length that differ mostly differ at the end (`Law 30B2(a)`, `Law 30B2(b)`);
+        // a clause cited again is mostly the same static id.
+        let same = |t: &&str| {
+            t.len() == id.len()
+                && (t.as_ptr() == id.as_ptr() || t.as_bytes().last() == id.as_bytes().last() && *t == id)
+        };
+        if self.filter & bit != 0 && self.ids.iter().any(same) {
+            return;
+        }
+        self.filter |= bit;
+        self.ids.push(id);
+    }
+}
+
 /// For each position in a case's events, what comes next: each seat's next call (and next
 /// call that is not a double or redouble), the next `director` entry and the next card.
-/// Built once, so that looking ahead from an irregularity does not walk the rest of the case.
-struct Ahead {
+/// Built once, so that looking ahead from an irregularity does not walk the rest of the case;
+/// a short case (at most `WALK_LIMIT` events) is walked instead, which costs less than
+/// building the index.
+struct Ahead<'c> {
+    events: &'c [Event],
     /// Per position: per seat, the index of the next call event, then of the next call
     /// event that is not a double or redouble, then of the next `director` entry and of the
-    /// next card (`NONE` if there is none). One row per position, in one allocation.
+    /// next card (`NONE` if there is none). One row per position, in one allocation; empty
+    /// for a short case.
     next: Vec<[u32; 10]>,
 }
 
@@ -236,9 +286,20 @@ const NONE: u32 = u32::MAX;
 /// The columns of an [`Ahead`] row after the eight call columns.
 const DIRECTOR: usize = 8;
 const CARD: usize = 9;
+/// The most events a case may have for [`Ahead`] to walk them rather than index them: a walk
+/// is a few instructions an event, and each ruling looks ahead a few times.
+const WALK_LIMIT: usize = 32;
 
-impl Ahead {
-    fn new(events: &[Event]) -> Ahead {
+impl<'c> Ahead<'c> {
+    fn new(events: &'c [Event]) -> Ahead<'c> {
+        if events.len() <= WALK_LIMIT {
+            return Ahead { events, next: Vec::new() };
+        }
+        Self::indexed(events)
+    }
+
+    /// The index, for a case of any length.
+    fn indexed(events: &'c [Event]) -> Ahead<'c> {
         let n = events.len();
         let mut next = vec![[NONE; 10]; n + 1];
         // The row of the position after, updated in place and written once per position.
@@ -258,10 +319,27 @@ impl Ahead {
             }
             *slot = row;
         }
-        Ahead { next }
+        Ahead { events, next }
+    }
+
+    /// Whether the event belongs to a column of the index.
+    fn in_column(e: &Event, column: usize) -> bool {
+        match e {
+            Event::Call { seat, call } => {
+                let seat = *seat as usize;
+                seat == column || seat + 4 == column && !matches!(call, Call::Double | Call::Redouble)
+            }
+            Event::Director { .. } => column == DIRECTOR,
+            Event::Play { .. } | Event::SimultaneousPlays { .. } | Event::Together { .. } => column == CARD,
+            _ => false,
+        }
     }
 
     fn found(&self, from: usize, column: usize) -> Option<usize> {
+        if self.next.is_empty() {
+            let rest = self.events.get(from..)?;
+            return rest.iter().position(|e| Self::in_column(e, column)).map(|i| from + i);
+        }
         self.next.get(from).map(|c| c[column]).filter(|&i| i != NONE).map(|i| i as usize)
     }
 
@@ -294,7 +372,7 @@ struct Referee<'c> {
     standing: Vec<usize>,
     /// What lies ahead of each event, for `look_ahead` and `attention_after_opening_lead`.
     /// Built at the first look ahead (an irregularity), not for every case.
-    ahead: std::cell::OnceCell<Ahead>,
+    ahead: std::cell::OnceCell<Ahead<'c>>,
     turn: Seat,
     over: bool,
     bindings: Vec<Binding>,
@@ -305,7 +383,7 @@ struct Referee<'c> {
     irregularities: Vec<IrregularityRuling>,
     leads: Vec<PendingLead>,
     reviews: Vec<DamageReview>,
-    trace: Vec<&'static str>,
+    trace: Trace,
     /// Set when a ruling awaits an answer; the number of events not followed.
     stopped_at: Option<usize>,
     /// Set by a rectification that orders simultaneous calls.
@@ -360,7 +438,13 @@ pub fn rule(case: &Case) -> Result<Ruling, RefereeError> {
 /// Rules on a whole case with the given laws (the case's own edition is not consulted):
 /// an edition's generated tables, or a law directory's interpreted laws.
 pub fn rule_with(case: &Case, laws: &dyn Laws) -> Result<Ruling, RefereeError> {
-    rule_all(case, laws).map_err(|mut errors| errors.swap_remove(0))
+    let (errors, unasked) = check_parts(case, laws);
+    if errors.is_empty() && unasked.is_empty() {
+        // The usual case, as `rule_all` rules it, the ruling handed on as the referee gives it
+        // (not copied through `rule_all`'s result).
+        return rule_checked_paths(case, laws, true);
+    }
+    rule_with_errors(case, laws, true, errors, unasked).map_err(|mut errors| errors.swap_remove(0))
 }
 
 /// Rules on a case that [`check`] finds no error in.
@@ -381,7 +465,7 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         irregularities: Vec::new(),
         leads: Vec::new(),
         reviews: Vec::new(),
-        trace: Vec::with_capacity(16),
+        trace: Trace::with_capacity(16),
         stopped_at: None,
         in_turn_first: false,
         play: None,
@@ -400,7 +484,10 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         short_paths,
         exposures: Exposures::default(),
     };
-    for (i, event) in case.events.iter().enumerate() {
+    let mut next = 0;
+    while let Some(event) = case.events.get(next) {
+        let i = next;
+        next += 1;
         let number = i + 1;
         if r.answered_by_next == Some(number) {
             continue;
@@ -434,7 +521,14 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
                 None => return Err(err(number, "the director is called, but no irregularity awaits a ruling")),
             },
             Event::Simultaneous { calls } => r.simultaneous(number, *calls)?,
-            Event::Play { seat, card } => r.play(number, *seat, *card)?,
+            Event::Play { seat, card } => {
+                r.play(number, *seat, *card)?;
+                // The run of common cards after it at once (the play's short path,
+                // `PlayState::quiet_card`).
+                if r.stopped_at.is_none() {
+                    next += r.quiet_run(next);
+                }
+            }
             Event::SimultaneousPlays { plays } => r.simultaneous_plays(number, *plays)?,
             Event::Together { seat, cards, faced } => r.together(number, *seat, cards, *faced)?,
             Event::Ask { by, of } => r.ask(number, *by, *of)?,
@@ -478,9 +572,9 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
 /// judgements and choices only of the tables of the phase (the auction's, or the play's), each
 /// checked here against the entry that gives it.
 fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeError> {
-    let calls: &[(Seat, Call)] = match event {
-        Event::Call { seat, call } => &[(*seat, *call)],
-        Event::Simultaneous { calls } => calls,
+    let (seat, call) = match event {
+        Event::Call { seat, call } => (*seat, *call),
+        Event::Simultaneous { calls } => calls[0],
         Event::Director { answers, .. } => {
             // Every answer names a judgement or choice and one of its values: `check_parts` found
             // no error before the case is ruled.
@@ -505,7 +599,6 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
     if !in_play {
         return Ok(());
     }
-    let (seat, call) = calls[0];
     let when = if r.play.is_some() { "the play has begun" } else { "the case gives the contract" };
     Err(auction_over(number, seat, call, when))
 }
@@ -632,7 +725,18 @@ pub fn rule_without_short_paths(case: &Case, laws: &dyn Laws) -> Result<Ruling, 
 }
 
 fn rule_all_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result<Ruling, Vec<RefereeError>> {
-    let (mut errors, unasked) = check_parts(case, laws);
+    let (errors, unasked) = check_parts(case, laws);
+    rule_with_errors(case, laws, short_paths, errors, unasked)
+}
+
+/// [`rule_all_paths`] once `check_parts` has found `errors` and `unasked`.
+fn rule_with_errors(
+    case: &Case,
+    laws: &dyn Laws,
+    short_paths: bool,
+    mut errors: Vec<RefereeError>,
+    unasked: Vec<RefereeError>,
+) -> Result<Ruling, Vec<RefereeError>> {
     if errors.is_empty() {
         match rule_checked_paths(case, laws, short_paths) {
             Ok(ruling) if unasked.is_empty() => return Ok(ruling),
@@ -671,7 +775,51 @@ fn auction_fact(laws: &dyn Laws, fact: FactId) -> bool {
 
 /// One distinct decision, with the combinations of unknown fact values (as
 /// value indices) that lead to it.
-type Group = (Decision, Vec<Vec<usize>>);
+type Group = (Decision, Combos);
+
+/// A decision with what leads to it: a consultation's `Group`, or a decision of derived facts
+/// alone with no combination (`(decision, Vec::new())`), for `facts_shown`.
+trait Grouped {
+    fn decision(&self) -> Decision;
+}
+
+impl Grouped for Group {
+    fn decision(&self) -> Decision {
+        self.0
+    }
+}
+
+impl Grouped for (Decision, Vec<Vec<usize>>) {
+    fn decision(&self) -> Decision {
+        self.0
+    }
+}
+
+/// Combinations of unknown fact values, each as value indices in the order of the unknown
+/// facts: back to back in one list, held in place for a few (no allocation per combination).
+#[derive(Clone, Debug, Default)]
+struct Combos {
+    width: usize,
+    count: usize,
+    values: smallvec::SmallVec<[usize; 8]>,
+}
+
+impl Combos {
+    fn new(width: usize) -> Combos {
+        Combos { width, ..Combos::default() }
+    }
+
+    fn push(&mut self, combo: &[usize]) {
+        debug_assert_eq!(combo.len(), self.width);
+        self.values.extend_from_slice(combo);
+        self.count += 1;
+    }
+
+    /// Each combination, in the order pushed.
+    fn iter(&self) -> impl Iterator<Item = &[usize]> {
+        (0..self.count).map(move |k| &self.values[k * self.width..(k + 1) * self.width])
+    }
+}
 
 /// The distinct decisions of a consultation: one in the usual case, held in place.
 type Groups = smallvec::SmallVec<[Group; 1]>;
@@ -727,7 +875,7 @@ impl<'c> Referee<'c> {
     /// tables it delegates to test, grouping the combinations by decision, so that a decision
     /// that depends on an unknown judgement or choice presents its alternatives.
     /// What comes next from each event, built once, when first asked.
-    fn ahead(&self) -> &Ahead {
+    fn ahead(&self) -> &Ahead<'c> {
         self.ahead.get_or_init(|| Ahead::new(&self.case.events))
     }
 
@@ -1010,7 +1158,7 @@ impl<'c> Referee<'c> {
 
     /// Classifies a call against the state of the auction and records it.
     fn record_call(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
-        if seat == self.turn {
+        if seat == self.turn && !self.bindings.is_empty() {
             // The call repeated: the obligation to repeat it is met, even when the repetition is
             // itself irregular (an insufficient bid is then ruled as one in rotation).
             self.bindings.retain(|b| b.seat != seat || b.after.is_some() || b.bound != Bound::Repeat(call));
@@ -1212,11 +1360,17 @@ impl<'c> Referee<'c> {
     /// Records a legal call in rotation.
     fn legal(&mut self, seat: Seat, call: Call) {
         self.push_call(Made { seat, call, cancelled: false });
-        self.bindings.retain(|b| b.seat != seat || b.after.is_some() || b.bound == Bound::Pass(Duration::Throughout));
-        for b in self.bindings.iter_mut().filter(|b| b.after == Some(seat)) {
-            b.after = None;
+        // Most calls are made free of any obligation or skipped turn.
+        if !self.bindings.is_empty() {
+            self.bindings
+                .retain(|b| b.seat != seat || b.after.is_some() || b.bound == Bound::Pass(Duration::Throughout));
+            for b in self.bindings.iter_mut().filter(|b| b.after == Some(seat)) {
+                b.after = None;
+            }
         }
-        self.skipped.retain(|s| s.0 != seat);
+        if !self.skipped.is_empty() {
+            self.skipped.retain(|s| s.0 != seat);
+        }
         self.turn = seat.lho();
     }
 
@@ -1435,11 +1589,17 @@ impl<'c> Referee<'c> {
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
             ruling.rectifications.reserve_exact(decision.outcomes().count());
             let recorded = self.calls.len();
+            let outcomes = decision.decided().outcomes;
+            let key = (outcomes.as_ptr() as usize, outcomes.len());
+            let cited = self.trace.last_decision == key;
             for t in decision.outcomes() {
                 let view = self.apply(&p, &t);
-                self.cite(&view.clauses);
+                if !cited {
+                    self.cite(&view.clauses);
+                }
                 ruling.rectifications.push(view);
             }
+            self.trace.last_decision = key;
             if p.table == Table::ChangeOfCall && p.index.is_none() && self.calls.len() == recorded {
                 // A correction that no rectification put in the auction does not stand: it is
                 // recorded as cancelled (1987 Law 25B2(b)(1), the first call let stand; review C, A11).
@@ -1476,15 +1636,8 @@ impl<'c> Referee<'c> {
     }
 
     fn cite_ids(&mut self, clauses: impl IntoIterator<Item = &'static str>) {
-        // Ids of one length that differ mostly differ at the end (`Law 30B2(a)`, `Law 30B2(b)`);
-        // a clause cited again is mostly the same static id.
-        let same = |a: &str, b: &str| {
-            a.len() == b.len() && (a.as_ptr() == b.as_ptr() || a.as_bytes().last() == b.as_bytes().last() && a == b)
-        };
         for c in clauses {
-            if !self.trace.iter().any(|t| same(t, c)) {
-                self.trace.push(c);
-            }
+            self.trace.cite(c);
         }
     }
 
@@ -2005,7 +2158,7 @@ impl<'c> Referee<'c> {
             obligations,
             lead_restrictions,
             damage_reviews: std::mem::take(&mut self.reviews),
-            trace: std::mem::take(&mut self.trace),
+            trace: std::mem::take(&mut self.trace.ids),
             play,
             unevaluated_events: self.stopped_at.unwrap_or(0),
         }
@@ -2076,26 +2229,41 @@ fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<
     if first.tables().all(|t| laws.tests(t).iter().all(|f| known.contains(f))) {
         // One group, of the one combination of no unknown fact (no caller reads the
         // combinations of a single group: it is no alternative).
-        return (Vec::new(), smallvec::smallvec![(first, Vec::new())]);
+        return (Vec::new(), smallvec::smallvec![(first, Combos::default())]);
     }
+    // The unknown facts the first decision's tables test: the first round of the loop below,
+    // with no unknown fact, would evaluate that decision alone and find them.
     let mut unknown: Vec<FactId> = Vec::new();
+    for t in first.tables() {
+        for f in laws.tests(t) {
+            if !known.contains(f) && !unknown.contains(f) {
+                unknown.push(*f);
+            }
+        }
+    }
+    // Each combination sets every unknown fact, so one copy of the facts serves them all.
+    let mut combined = *facts;
+    let mut combo: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
     loop {
         let mut groups = Groups::new();
         let total: usize = unknown.iter().map(|f| f.values().len()).product();
         for n in 0..total {
-            let mut facts = *facts;
             let mut rest = n;
-            let mut combo = Vec::with_capacity(unknown.len());
+            combo.clear();
             for f in &unknown {
                 let v = rest % f.values().len();
                 rest /= f.values().len();
-                facts.set(*f, v);
+                combined.set(*f, v);
                 combo.push(v);
             }
-            let decision = tables::decide(laws, table, &facts);
+            let decision = tables::decide(laws, table, &combined);
             match groups.iter_mut().find(|(d, _)| *d == decision) {
-                Some((_, combos)) => combos.push(combo),
-                None => groups.push((decision, vec![combo])),
+                Some((_, combos)) => combos.push(&combo),
+                None => {
+                    let mut combos = Combos::new(unknown.len());
+                    combos.push(&combo);
+                    groups.push((decision, combos));
+                }
             }
         }
         let before = unknown.len();
@@ -2119,9 +2287,9 @@ fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<
 }
 
 /// The known facts that the deciding rules of any group test, with their values.
-fn facts_shown(groups: &[Group], facts: &Facts, known: &Known) -> Vec<(&'static str, &'static str)> {
+fn facts_shown<G: Grouped>(groups: &[G], facts: &Facts, known: &Known) -> Vec<(&'static str, &'static str)> {
     let mut tested = Known::default();
-    for r in groups.iter().flat_map(|(d, _)| d.steps()).filter_map(|s| match s.verdict {
+    for r in groups.iter().flat_map(|g| g.decision().steps()).filter_map(|s| match s.verdict {
         tables::Verdict::Rule(r) => Some(r),
         _ => None,
     }) {
@@ -2142,7 +2310,7 @@ fn open_questions(
     groups: &[Group],
     describe: impl Fn(&Traced) -> Rectified,
 ) -> (Vec<&'static str>, Vec<Alternative>) {
-    let varies = |combos: &[Vec<usize>], i: usize| distinct_values(combos, i) < unknown[i].values().len();
+    let varies = |combos: &Combos, i: usize| distinct_values(combos, i) < unknown[i].values().len();
     let relevant: Vec<usize> =
         (0..unknown.len()).filter(|&i| groups.iter().any(|(_, combos)| varies(combos, i))).collect();
     let questions = relevant.iter().map(|&i| unknown[i].name()).collect();
@@ -2201,7 +2369,7 @@ fn answer_error(event: usize, name: &str, value: &str) -> Result<(FactId, usize)
     Ok((fact, index))
 }
 
-fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {
+fn distinct_values(combos: &Combos, i: usize) -> usize {
     let mut v: Vec<usize> = combos.iter().map(|c| c[i]).collect();
     v.sort();
     v.dedup();
@@ -2211,6 +2379,172 @@ fn distinct_values(combos: &[Vec<usize>], i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    type PlainGroup = (Decision, Vec<Vec<usize>>);
+
+    /// The consultation as it was written before its first round was skipped and its
+    /// combinations held back to back: every combination a vector of its own.
+    fn plain_consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Vec<PlainGroup>) {
+        let first = tables::decide(laws, table, facts);
+        if first.tables().all(|t| laws.tests(t).iter().all(|f| known.contains(f))) {
+            return (Vec::new(), vec![(first, Vec::new())]);
+        }
+        let mut unknown: Vec<FactId> = Vec::new();
+        loop {
+            let mut groups: Vec<PlainGroup> = Vec::new();
+            let total: usize = unknown.iter().map(|f| f.values().len()).product();
+            for n in 0..total {
+                let mut facts = *facts;
+                let mut rest = n;
+                let mut combo = Vec::new();
+                for f in &unknown {
+                    let v = rest % f.values().len();
+                    rest /= f.values().len();
+                    facts.set(*f, v);
+                    combo.push(v);
+                }
+                let decision = tables::decide(laws, table, &facts);
+                match groups.iter_mut().find(|(d, _)| *d == decision) {
+                    Some((_, combos)) => combos.push(combo),
+                    None => groups.push((decision, vec![combo])),
+                }
+            }
+            let before = unknown.len();
+            for (d, _) in &groups {
+                for t in d.tables() {
+                    for f in laws.tests(t) {
+                        if !known.contains(f) && !unknown.contains(f) {
+                            unknown.push(*f);
+                        }
+                    }
+                }
+            }
+            if unknown.len() == before {
+                if groups.iter().any(|(d, _)| d.unprovided().next().is_none()) {
+                    groups.retain(|(d, _)| d.unprovided().next().is_none());
+                }
+                return (unknown, groups);
+            }
+        }
+    }
+
+    /// `consult` finds the unknown facts, the decisions and the combinations leading to each
+    /// that the plain consultation finds, on random facts and random unknown judgements and
+    /// choices, for every table of every built-in edition.
+    #[test]
+    fn consult_finds_what_the_plain_consultation_finds() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut open = 0;
+        for edition in tables::Edition::ALL {
+            let laws = edition.laws();
+            for table in Table::ALL {
+                for _ in 0..60 {
+                    let mut facts = Facts::default();
+                    for f in FactId::ALL {
+                        facts.set(f, (next() % f.values().len() as u64) as usize);
+                    }
+                    let mut known = derived_known(&[]);
+                    for f in FactId::ALL.into_iter().filter(|f| f.source() != FactSource::Derived) {
+                        if next() % 3 != 0 {
+                            known.insert(f);
+                        }
+                    }
+                    let (unknown, groups) = consult(laws, table, &facts, &known);
+                    let (plain_unknown, plain_groups) = plain_consult(laws, table, &facts, &known);
+                    assert_eq!(unknown, plain_unknown, "{table:?}");
+                    assert_eq!(groups.len(), plain_groups.len(), "{table:?}");
+                    for ((d, combos), (plain_d, plain_combos)) in groups.iter().zip(&plain_groups) {
+                        assert!(d == plain_d, "{table:?}");
+                        assert_eq!(
+                            combos.iter().map(<[usize]>::to_vec).collect::<Vec<_>>(),
+                            *plain_combos,
+                            "{table:?}"
+                        );
+                    }
+                    open += usize::from(groups.len() > 1);
+                }
+            }
+        }
+        // Open questions are well represented.
+        assert!(open > 50, "{open}");
+    }
+
+    /// A short case's walk finds what the index finds, from every position and for every
+    /// column, on random records of calls (doubles among them), `director` entries, cards and
+    /// other events.
+    #[test]
+    fn the_walk_ahead_finds_what_the_index_finds() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let card = crate::play::Card { suit: crate::play::Suit::Spades, rank: 3 };
+        for _ in 0..2_000 {
+            let n = (next() % (WALK_LIMIT as u64 + 1)) as usize;
+            let events: Vec<Event> = (0..n)
+                .map(|_| {
+                    let seat = Seat::ALL[(next() % 4) as usize];
+                    match next() % 7 {
+                        0 => Event::Call { seat, call: Call::Double },
+                        1 => Event::Call { seat, call: Call::Redouble },
+                        2 | 3 => Event::Call { seat, call: Call::Pass },
+                        4 => Event::Director { answers: Vec::new(), by_seat: Vec::new() },
+                        5 => Event::Play { seat, card },
+                        _ => Event::Claim { seat, tricks: 1 },
+                    }
+                })
+                .collect();
+            let (walk, index) = (Ahead::new(&events), Ahead::indexed(&events));
+            assert!(walk.next.is_empty());
+            for from in 0..n + 2 {
+                for column in 0..10 {
+                    assert_eq!(walk.found(from, column), index.found(from, column), "{events:?} {from} {column}");
+                }
+            }
+        }
+    }
+
+    /// The trace's filter changes nothing: each id once, in the order first cited, as the plain
+    /// walk of the list gives, for ids equal by content at other addresses too.
+    #[test]
+    fn the_trace_cites_each_clause_once_in_order() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let stems =
+            ["Law 30", "Law 30B2", "Law 30B2(a)", "Law 30B2(b)", "Commentary 30.1", "Law 7", "", "L", "Law 64A2"];
+        for _ in 0..2_000 {
+            let mut trace = Trace::with_capacity(4);
+            let mut plain: Vec<&'static str> = Vec::new();
+            for _ in 0..(next() % 40) {
+                let stem = stems[(next() % stems.len() as u64) as usize];
+                // The same id at another address, or another id of the same length and ending.
+                let id: &'static str = match next() % 4 {
+                    0 => String::leak(stem.to_string()),
+                    1 => String::leak(format!("{}{}", (next() % 10), stem)),
+                    _ => stem,
+                };
+                trace.cite(id);
+                if !plain.contains(&id) {
+                    plain.push(id);
+                }
+            }
+            assert_eq!(trace.ids, plain);
+        }
+    }
 
     #[test]
     fn known_sets_iterate_their_facts_in_fact_order() {

@@ -45,6 +45,12 @@ impl Referee<'_> {
         self.play.is_none() && self.case.contract.is_none() && !self.over
     }
 
+    /// Whether an exposure of the auction is open, to be ruled at the next event.
+    #[inline]
+    pub(in crate::referee) fn exposure_open(&self) -> bool {
+        self.exposures.open.is_some()
+    }
+
     /// Whether `event` continues the open exposure (another card of the same player).
     pub(in crate::referee) fn continues_exposure(&self, event: &Event) -> bool {
         let Some(Open { seat, .. }) = &self.exposures.open else { return false };

@@ -19,6 +19,37 @@ impl Referee<'_> {
         self.play_card(event, seat, card)
     }
 
+    /// The run of common cards from the event at index `from` on, each taken as `play` takes it
+    /// on its short path, with the bookkeeping of the main loop of `rule_checked_paths` for each
+    /// (nothing but the event's number, while no exposure of the auction is open and no
+    /// `director` entry's answers were used for the event): `quiet` is tested once for the
+    /// run, which its cards keep. Gives the number of events taken, none if the event at
+    /// `from` is not such a card.
+    pub(in crate::referee) fn quiet_run(&mut self, from: usize) -> usize {
+        let case: &Case = self.case;
+        if !self.short_paths || self.exposure_open() || !self.play.as_ref().is_some_and(PlayState::quiet) {
+            return 0;
+        }
+        let mut taken = 0;
+        for (i, event) in case.events.iter().enumerate().skip(from) {
+            let Event::Play { seat, card } = *event else { break };
+            if self.answered_by_next == Some(i + 1) {
+                break;
+            }
+            let Some(complete) = self.play.as_mut().and_then(|st| st.quiet_card_in_quiet_play(seat, card)) else {
+                break;
+            };
+            if complete {
+                self.play.as_mut().map(PlayState::close_quiet_trick);
+            }
+            taken += 1;
+        }
+        if taken > 0 {
+            self.answered_at = from + taken;
+        }
+        taken
+    }
+
     /// A card led or played, other than the common card of `quiet_card`.
     #[inline(never)]
     fn play_card(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
@@ -846,7 +877,17 @@ impl PlayState {
     /// the card was played, and if so whether it completes the trick (the caller closes it).
     #[inline]
     fn quiet_card(&mut self, seat: Seat, card: Card) -> Option<bool> {
-        let quiet = self.pending.is_none()
+        if !self.quiet() {
+            return None;
+        }
+        self.quiet_card_in_quiet_play(seat, card)
+    }
+
+    /// Whether nothing irregular is in play, `quiet_card`'s first test. Playing a common card
+    /// and closing its trick (`Referee::trick_done` with no correction open) keep it true.
+    #[inline]
+    fn quiet(&self) -> bool {
+        self.pending.is_none()
             && self.phase == Phase::Play
             && self.face_down.is_none()
             && self.correction.is_none()
@@ -857,9 +898,28 @@ impl PlayState {
             && self.omitted.is_none()
             && !self.claim_due
             && self.restricted.iter().all(|r| r.settled)
-            && self.kept_lead_answers.is_none();
+            && self.kept_lead_answers.is_none()
+    }
+
+    /// Closes a complete trick as `Referee::trick_done` does while `quiet` holds: no
+    /// correction is open (so no card is held for the next trick, none substituted or being
+    /// replaced), the phase is the play's and no lead or play penalty can lapse.
+    #[inline]
+    fn close_quiet_trick(&mut self) {
+        debug_assert!(self.quiet());
+        if let Ok(done) = <[(Seat, Card); 4]>::try_from(&self.current.cards[..]) {
+            let winner = trick_winner(&done, self.trump);
+            self.tricks.push(done);
+            self.current.cards.clear();
+            self.current.leader = winner;
+        }
+    }
+
+    /// `quiet_card` once `quiet` holds: the card's own tests.
+    #[inline(always)]
+    fn quiet_card_in_quiet_play(&mut self, seat: Seat, card: Card) -> Option<bool> {
         let hand = self.hands[seat as usize];
-        if !quiet || self.tricks.len() >= 13 || !hand.contains(card) {
+        if self.tricks.len() >= 13 || !hand.contains(card) {
             return None;
         }
         let in_turn = match self.current.cards.as_slice() {
