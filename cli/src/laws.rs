@@ -532,6 +532,7 @@ impl Leaked<'_> {
                 .collect()
         };
         tables::Decided {
+            trace_len: outcomes.iter().map(|t| t.clauses.len()).sum(),
             steps: Box::leak(steps.into_boxed_slice()),
             rules: Box::leak(rules.into_boxed_slice()),
             outcomes: Box::leak(outcomes.into_boxed_slice()),

@@ -4,7 +4,8 @@
 //! random legal auctions, inside `run_*`, so that only that work is counted;
 //! `counts play-scan N` scans N random fully played deals for play irregularities.
 //! `counts table N` evaluates the 1987 `bid_out_of_rotation` table as the referee
-//! does (decision, rule and trace) on N random fact combinations; `counts by-hand N`
+//! does (decision, rule and trace length) on N random fact combinations, `counts
+//! table-walk N` the same with each rectification visited; `counts by-hand N`
 //! the hand-written `match` of the same table on the same stream.
 //! `counts irregularities N` rules once a case with N irregularities: North
 //! opens, then West passes at East's turn N times, each time ruled (Law 30B2)
@@ -81,9 +82,23 @@ fn run_rulings(case: &Case, n: usize) -> usize {
     (0..n).map(|_| rule(black_box(case)).unwrap().irregularities.len()).sum()
 }
 
-/// One table evaluation as the referee makes it: the decision, its rule and its trace.
+/// One table evaluation as the referee makes it: the decision, its rule and its trace's
+/// length (`Decision::trace_len`).
 #[inline(never)]
 fn run_table(laws: &dyn Laws, facts: &[Facts]) -> usize {
+    facts
+        .iter()
+        .map(|f| {
+            let d = tables::decide(laws, Table::BidOutOfRotation, black_box(f));
+            let rule = d.rules().next().map_or(0, str::len);
+            rule + d.trace_len()
+        })
+        .sum()
+}
+
+/// The same, with each rectification visited for its trace's length.
+#[inline(never)]
+fn run_table_walk(laws: &dyn Laws, facts: &[Facts]) -> usize {
     facts
         .iter()
         .map(|f| {
@@ -162,6 +177,7 @@ fn main() {
         Some("irregularities") => println!("{}", run_rulings(&many_irregularities(n), 1)),
         Some("by-hand") => println!("{}", run_by_hand(&table_stream(n))),
         Some("table") => println!("{}", run_table(Edition::E1987.laws(), &table_stream(n))),
+        Some("table-walk") => println!("{}", run_table_walk(Edition::E1987.laws(), &table_stream(n))),
         Some("scan") => println!("{}", run_scan(&legal_auctions(n))),
         Some("play-scan") => println!("{}", run_play_scan(&played_deals(n))),
         _ => println!("{}", run_rulings(&typical_case(), n)),

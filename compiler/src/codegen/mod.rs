@@ -6,6 +6,7 @@
 //! verdict, the tables asked, the rectifications and their deduplicated
 //! traces, and for a delegation a decision per verdict of the delegated
 //! table) and a dense index from the facts the table tests to its decision,
+//! with `decide`, the decision with its delegations resolved at build time,
 //! so that the code grows with the rules and the data with the combinations.
 
 use crate::interp::decisions::{self, Node};
@@ -221,7 +222,7 @@ pub fn generate(p: &Program, sources: &[String]) -> String {
         .iter()
         .map(|t| {
             format!(
-                "    Decided {{ steps: &[Step {{ table: Table::{}, verdict: Verdict::Undefined }}], rules: &[], outcomes: &[], then: None }},",
+                "    Decided {{ rules: &[], outcomes: &[], trace_len: 0, steps: &[Step {{ table: Table::{}, verdict: Verdict::Undefined }}], then: None }},",
                 camel(&t.name)
             )
         })
@@ -316,16 +317,6 @@ fn rectification_signatures(scope: &mut Scope, p: &Program) {
         .push_block(from);
 }
 
-/// How a table's dense index stores decision numbers: `u8` while the table has fewer than
-/// 255 rules (its decisions: each rule, then an excluded combination), else `u16`.
-fn index_type(rules: usize) -> &'static str {
-    if rules < 255 {
-        "u8"
-    } else {
-        "u16"
-    }
-}
-
 fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
     let m = scope.new_module(edition_mod(&e.name)).vis("pub").doc(format!("{} (edition `{}`).", e.title, e.name));
     m.import("super", "*");
@@ -361,14 +352,16 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
     let mut index = Block::new("match table");
     let mut decisions = Block::new("match table");
     let mut entry = Block::new("match table");
+    let mut decide = Block::new("match table");
     let mut tests = Block::new("match table");
     for a in &e.analyses {
-        table_index(s, p, e, a);
+        table_module(s, p, e, a);
         let variant = camel(&p.tables[a.table].name);
         index.line(format!("Table::{variant} => {}::index(facts),", p.tables[a.table].name));
         decisions.line(format!("Table::{variant} => &{}::DECISIONS,", p.tables[a.table].name));
         let name = &p.tables[a.table].name;
         entry.line(format!("Table::{variant} => &{name}::DECISIONS[{name}::index(facts)],"));
+        decide.line(format!("Table::{variant} => {name}::decide(facts),"));
         let own: Vec<String> = a.facts.iter().map(|&f| format!("FactId::{}", camel(&p.facts[f].name))).collect();
         tests.line(format!("Table::{variant} => &[{}],", own.join(", ")));
     }
@@ -376,16 +369,18 @@ fn edition_module(scope: &mut Scope, p: &Program, e: &Edition) {
         index.line("_ => 0,");
         decisions.line("_ => std::slice::from_ref(&UNDEFINED[table as usize]),");
         entry.line("_ => &UNDEFINED[table as usize],");
+        decide.line("_ => &UNDEFINED[table as usize],");
         tests.line("_ => &[],");
     }
     s.raw(format!(
-"/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn index(&self, table: Table, facts: &Facts) -> usize {{\n        {}\n    }}\n\n    #[inline]\n    fn decisions(&self, table: Table) -> &'static [Decided] {{\n        {}\n    }}\n\n    #[inline]\n    fn entry(&self, table: Table, facts: &Facts) -> &'static Decided {{\n        {}\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n\n    fn heading(&self, entry: &str) -> Option<&'static Template> {{\n        heading_index(entry).map(|i| &HEADINGS[i].1)\n    }}\n\n    fn summary(&self, name: &str) -> Option<&'static Template> {{\n        SUMMARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| t)\n    }}\n}}",
+"/// The tables of edition `{}`.\npub struct BuiltIn;\n\nimpl Laws for BuiltIn {{\n    fn name(&self) -> &'static str {{\n        {}\n    }}\n\n    fn title(&self) -> &'static str {{\n        {}\n    }}\n\n    fn clauses(&self) -> &'static [Clause] {{\n        &CLAUSES\n    }}\n\n    #[inline]\n    fn index(&self, table: Table, facts: &Facts) -> usize {{\n        {}\n    }}\n\n    #[inline]\n    fn decisions(&self, table: Table) -> &'static [Decided] {{\n        {}\n    }}\n\n    #[inline]\n    fn entry(&self, table: Table, facts: &Facts) -> &'static Decided {{\n        {}\n    }}\n\n    #[inline]\n    fn decide(&self, table: Table, facts: &Facts) -> Decision {{\n        Decision({})\n    }}\n\n    fn tests(&self, table: Table) -> &'static [FactId] {{\n        {}\n    }}\n\n    fn text(&self, rectification: Rectification) -> &'static Template {{\n        &TEXTS[rectification.index()]\n    }}\n\n    fn standing(&self, rectification: Rectification) -> Option<&'static Template> {{\n        STANDING[rectification.index()].as_ref()\n    }}\n\n    fn heading(&self, entry: &str) -> Option<&'static Template> {{\n        heading_index(entry).map(|i| &HEADINGS[i].1)\n    }}\n\n    fn summary(&self, name: &str) -> Option<&'static Template> {{\n        SUMMARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| t)\n    }}\n}}",
         e.name,
         rust_str(&e.name),
         rust_str(&e.title),
         indent_block(&index),
         indent_block(&decisions),
         indent_block(&entry),
+        indent_block(&decide),
         indent_block(&tests),
     ));
 }
@@ -458,8 +453,10 @@ fn rectification_expr(p: &Program, rectification: usize, args: &[usize]) -> Stri
     }
 }
 
-/// A decision of the tree `interp::decisions` builds, as a static `Decided`.
-fn node_expr(p: &Program, e: &Edition, node: &Node) -> String {
+/// A decision of the tree `interp::decisions` builds, as a static `Decided`. Where it
+/// delegates, its decisions per verdict of the delegated table are the static `name`
+/// (pushed on `items`, theirs named `{name}_{k}`).
+fn node_expr(p: &Program, e: &Edition, node: &Node, name: &str, items: &mut Vec<String>) -> String {
     let steps: Vec<String> = node
         .steps
         .iter()
@@ -492,8 +489,18 @@ fn node_expr(p: &Program, e: &Edition, node: &Node) -> String {
     let then = match &node.then {
         None => "None".to_string(),
         Some((t, nodes)) => {
-            let nodes: Vec<String> = nodes.iter().map(|n| node_expr(p, e, n)).collect();
-            format!("Some((Table::{}, &[{}]))", camel(&p.tables[*t].name), nodes.join(", "))
+            let nodes: Vec<String> = nodes
+                .iter()
+                .enumerate()
+                .map(|(k, n)| format!("    {},", node_expr(p, e, n, &format!("{name}_{k}"), items)))
+                .collect();
+            items.push(format!(
+                "/// The decisions after a delegation to `{}`, one per verdict of it.\npub static {name}: [Decided; {}] = [\n{}\n];",
+                p.tables[*t].name,
+                nodes.len(),
+                nodes.join("\n")
+            ));
+            format!("Some((Table::{}, &{name}))", camel(&p.tables[*t].name))
         }
     };
     let rules: Vec<String> = if node.then.is_some() {
@@ -507,20 +514,56 @@ fn node_expr(p: &Program, e: &Edition, node: &Node) -> String {
             })
             .collect()
     };
+    let trace_len: usize = node.outcomes.iter().map(|o| o.trace.len()).sum();
     format!(
-        "Decided {{ steps: &[{}], rules: &[{}], outcomes: &[{}], then: {then} }}",
-        steps.join(", "),
+        "Decided {{ rules: &[{}], outcomes: &[{}], trace_len: {trace_len}, steps: &[{}], then: {then} }}",
         rules.join(", "),
-        outcomes.join(", ")
+        outcomes.join(", "),
+        steps.join(", ")
     )
 }
 
-/// A table as a module of static data: its decisions (one per verdict: each rule, then an
-/// excluded combination, as `interp::decisions` builds them) and a dense index, in which the
-/// facts the table tests give a position in a static array of decision numbers, in
-/// mixed-radix order (the last fact varies fastest). A `const` check makes every entry a
-/// decision of the table, in place of a `match`'s exhaustiveness check.
-fn table_index(s: &mut Scope, p: &Program, e: &Edition, a: &Analysis) {
+/// The expression of `node`'s decision, its delegations followed: `&{path}` for a node that
+/// delegates no further, else the decision its delegated table's verdict chooses among
+/// `name` (the node's static decisions per verdict, as `node_expr` names them), each that
+/// delegates again followed in turn.
+fn resolved(p: &Program, node: &Node, path: &str, name: &str) -> String {
+    let Some((t, nodes)) = &node.then else { return format!("&{path}") };
+    let table = &p.tables[*t].name;
+    let again: Vec<String> = nodes
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.then.is_some())
+        .map(|(k, n)| format!("{k} => {}", resolved(p, n, &format!("{name}[{k}]"), &format!("{name}_{k}"))))
+        .collect();
+    if again.is_empty() {
+        format!("&{name}[{table}::index(facts)]")
+    } else {
+        format!("match {table}::index(facts) {{ {}, j => &{name}[j] }}", again.join(", "))
+    }
+}
+
+/// How a table's dense index stores decision numbers: `u8` while the table has fewer than
+/// 255 rules (its decisions: each rule, then an excluded combination), else `u16`.
+fn index_type(rules: usize) -> &'static str {
+    if rules < 255 {
+        "u8"
+    } else {
+        "u16"
+    }
+}
+
+/// A table as a module of static data and two functions: its decisions (one per verdict:
+/// each rule, then an excluded combination, as `interp::decisions` builds them; after a
+/// delegation, one per verdict of the delegated table, in statics `THEN_{k}`), a dense
+/// index, in which the facts the table tests give a position in a static array of decision
+/// numbers, in mixed-radix order (the last fact varies fastest), `index`, which reads it, and
+/// `decide`, the decision with its delegations followed: a decision that delegates picks
+/// among its `THEN_{k}` by the delegated table's `index`, resolved here at build time. A
+/// `const` check makes every entry of the index a decision of the table, in place of a
+/// `match`'s exhaustiveness check. The index is branch-free: on facts that vary at random a
+/// `match` on them mispredicts (measured: README, "Static decisions at the limit").
+fn table_module(s: &mut Scope, p: &Program, e: &Edition, a: &Analysis) {
     let table = &p.tables[a.table];
     let radix: Vec<usize> = a.facts.iter().map(|&f| p.facts[f].values.len()).collect();
     let total: usize = radix.iter().product();
@@ -544,32 +587,43 @@ fn table_index(s: &mut Scope, p: &Program, e: &Edition, a: &Analysis) {
         let list: Vec<String> = entries.iter().map(|v| v.to_string()).collect();
         format!("pub static INDEX: [u16; {total}] = [{}];", list.join(","))
     };
-    let nodes: Vec<String> = decisions::decisions(e, a.table)
+    let mut items = Vec::new();
+    let all = decisions::decisions(e, a.table);
+    let nodes: Vec<String> = all
         .iter()
         .zip(decisions::verdicts(e, a.table))
-        .map(|(n, v)| {
+        .enumerate()
+        .map(|(k, (n, v))| {
             let what = match v {
                 Decided::Rule(r) => format!("{} ({})", e.rules[r].id, e.clauses[e.rules[r].clause].title),
                 _ => "an excluded combination".to_string(),
             };
-            format!("    // {what}\n    {},", node_expr(p, e, n))
+            format!("    // {what}\n    {},", node_expr(p, e, n, &format!("THEN_{k}"), &mut items))
         })
         .collect();
     let count = nodes.len();
-    let index: Vec<String> = a
-        .facts
+    // In Horner's form, `(f0 * r1 + f1) * r2 + f2`: a multiplication by a small radix is one
+    // `lea` or two, where a stride was an `imul`.
+    let index = a.facts.iter().zip(&radix).fold(String::new(), |acc, (&f, &r)| {
+        let v = format!("facts.{} as usize", p.facts[f].name);
+        if acc.is_empty() {
+            v
+        } else {
+            format!("({acc}) * {r} + {v}")
+        }
+    });
+    let index = if index.is_empty() { "0".to_string() } else { index };
+    let delegating: Vec<String> = all
         .iter()
-        .zip(&strides)
-        .map(|(&f, &stride)| {
-            let v = format!("facts.{} as usize", p.facts[f].name);
-            if stride == 1 {
-                v
-            } else {
-                format!("({v}) * {stride}")
-            }
-        })
+        .enumerate()
+        .filter(|(_, n)| n.then.is_some())
+        .map(|(k, n)| format!("        {k} => {},", resolved(p, n, &format!("DECISIONS[{k}]"), &format!("THEN_{k}"))))
         .collect();
-    let index = if index.is_empty() { "0".to_string() } else { index.join(" + ") };
+    let decide = if delegating.is_empty() {
+        "&DECISIONS[index(facts)]".to_string()
+    } else {
+        format!("match index(facts) {{\n{}\n        k => &DECISIONS[k],\n    }}", delegating.join("\n"))
+    };
     let because: Vec<&str> = table.assume.iter().map(|a| a.because.trim()).collect();
     let doc = if because.is_empty() {
         format!("Table `{}`: {}", table.name, table.doc.trim())
@@ -578,8 +632,9 @@ fn table_index(s: &mut Scope, p: &Program, e: &Edition, a: &Analysis) {
     };
     let m = s.new_module(&table.name).vis("pub").doc(doc);
     m.import("super", "*");
+    let then = if items.is_empty() { String::new() } else { format!("\n\n{}", items.join("\n\n")) };
     m.scope().raw(format!(
-        "/// The decisions of the table, one per verdict: each rule, then an excluded combination.\npub static DECISIONS: [Decided; {count}] = [\n{}\n];\n\n/// The decision number of each combination of the table's facts.\n{data}\nconst _: () = {{\n    let mut i = 0;\n    while i < {total} {{\n        assert!((INDEX[i] as usize) < {count});\n        i += 1;\n    }}\n}};\n\n/// The number of the table's decision on `facts`.\n#[inline]\npub fn index(facts: &Facts) -> usize {{\n    INDEX[{index}] as usize\n}}",
+        "/// The decisions of the table, one per verdict: each rule, then an excluded combination.\npub static DECISIONS: [Decided; {count}] = [\n{}\n];{then}\n\n/// The decision number of each combination of the table's facts.\n{data}\nconst _: () = {{\n    let mut i = 0;\n    while i < {total} {{\n        assert!((INDEX[i] as usize) < {count});\n        i += 1;\n    }}\n}};\n\n/// The number of the table's decision on `facts` among `DECISIONS`.\n#[inline]\npub fn index(facts: &Facts) -> usize {{\n    INDEX[{index}] as usize\n}}\n\n/// The table's decision on `facts`, its delegations followed.\n#[inline]\npub fn decide(facts: &Facts) -> &'static Decided {{\n    {decide}\n}}",
         nodes.join("\n")
     ));
 }
