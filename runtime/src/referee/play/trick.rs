@@ -163,7 +163,14 @@ impl Referee<'_> {
             // director was called (`next_card`). The table says whether declarer states his
             // options at this lead, or the lead is ruled (rectified, or standing as in turn).
             let next_hand = seat.lho();
-            let played_to = matches!(self.case.events.get(event), Some(Event::Play { seat, .. }) if *seat == next_hand);
+            // A card of the leader's partner recorded first, out of turn, is his side's (Law 60C)
+            // and is looked past.
+            let partner = seat.partner();
+            let next = match self.case.events.get(event) {
+                Some(Event::Play { seat, .. }) if *seat == partner => event + 1,
+                _ => event,
+            };
+            let played_to = matches!(self.case.events.get(next), Some(Event::Play { seat, .. }) if *seat == next_hand);
             let facts = Facts {
                 play_irregularity: PlayIrregularity::LeadBeforeOptions,
                 offender_role: OffenderRole::Defender,
