@@ -32,8 +32,11 @@ impl Referee<'_> {
         let taken: Vec<(String, String)>;
         let answers = if self.play.as_ref().is_some_and(|st| st.lead_answers_taken_from == Some(event)) {
             self.st().lead_answers_taken_from = None;
-            taken =
-                answers.iter().filter(|(name, _)| !LEAD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
+            taken = answers
+                .iter()
+                .filter(|(name, _)| !PENALTY_CARD_CHOICES.iter().any(|f| f.name() == name))
+                .cloned()
+                .collect();
             if taken.is_empty() && by_seat.is_empty() {
                 return Ok(());
             }
@@ -52,6 +55,7 @@ impl Referee<'_> {
         Ok(())
     }
 
+    /// The entry's own ruling: what awaits the director, in the order the tables give.
     fn play_director_entry(
         &mut self,
         event: usize,
