@@ -190,7 +190,7 @@ impl Referee<'_> {
                 Err(err(
                     event,
                     format!(
-                        "{seat}'s {card} was played to trick {} in place of his other card by the director's ruling at event {} (Law 52B2): record it right after that ruling, or not at all",
+                        "{seat}'s {card} was played to trick {} in place of his other card by the director's ruling at event {}: record it right after that ruling, or not at all",
                         trick,
                         next - 1
                     ),

@@ -65,7 +65,9 @@ impl Referee<'_> {
             let declarer = self.st().declarer;
             return Err(err(
                 event,
-                format!("{declarer}'s facing his cards is a claim (Law 48B2): record it as a `claim` before any further card"),
+                format!(
+                    "{declarer}'s facing his cards is ruled a claim: record it as a `claim` before any further card"
+                ),
             ));
         }
         self.playable(event, seat, card)?;
