@@ -14,9 +14,19 @@ const RESTRICTED_CHOICES: [FactId; 2] = [FactId::RestrictedLeadOption, FactId::P
 /// 50D2 / 50E, 51B2).
 const PENALTY_CARD_CHOICES: [FactId; 2] = [FactId::PenaltyCardLead, FactId::PenaltyCardSuit];
 
+/// Whether the answer `name` is one of `choices`.
+fn is_one_of(name: &str, choices: &[FactId]) -> bool {
+    choices.iter().any(|f| f.name() == name)
+}
+
 /// Whether `answers` give one of `choices`.
 fn gives(answers: &[(String, String)], choices: &[FactId]) -> bool {
-    answers.iter().any(|(name, _)| choices.iter().any(|f| f.name() == name))
+    answers.iter().any(|(name, _)| is_one_of(name, choices))
+}
+
+/// The answers that are (`keep`) or are not one of `choices`.
+fn answers_of(answers: &[(String, String)], choices: &[FactId], keep: bool) -> Vec<(String, String)> {
+    answers.iter().filter(|(name, _)| is_one_of(name, choices) == keep).cloned().collect()
 }
 
 impl Referee<'_> {
@@ -32,11 +42,7 @@ impl Referee<'_> {
         let taken: Vec<(String, String)>;
         let answers = if self.play.as_ref().is_some_and(|st| st.lead_answers_taken_from == Some(event)) {
             self.st().lead_answers_taken_from = None;
-            taken = answers
-                .iter()
-                .filter(|(name, _)| !PENALTY_CARD_CHOICES.iter().any(|f| f.name() == name))
-                .cloned()
-                .collect();
+            taken = answers_of(answers, &PENALTY_CARD_CHOICES, false);
             if taken.is_empty() && by_seat.is_empty() {
                 return Ok(());
             }
@@ -45,8 +51,7 @@ impl Referee<'_> {
             answers
         };
         self.play_director_entry(event, answers, by_seat)?;
-        let lead_answers: Vec<(String, String)> =
-            answers.iter().filter(|(name, _)| LEAD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
+        let lead_answers = answers_of(answers, &LEAD_CHOICES, true);
         let st = self.st();
         if !lead_answers.is_empty() && st.pending.is_none() && !st.current.cards.is_empty() && self.stopped_at.is_none()
         {
@@ -178,8 +183,7 @@ impl Referee<'_> {
         answers: &[(String, String)],
         irregularity: bool,
     ) -> Result<(), RefereeError> {
-        let lead_answers: Vec<(String, String)> =
-            answers.iter().filter(|(name, _)| LEAD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
+        let lead_answers = answers_of(answers, &LEAD_CHOICES, true);
         if !irregularity || lead_answers.is_empty() || self.stopped_at.is_some() {
             return Ok(());
         }
@@ -198,8 +202,7 @@ impl Referee<'_> {
         if !by_seat.is_empty() || !gives(answers, &PENALTY_CARD_CHOICES) {
             return Vec::new();
         }
-        let choices: Vec<(String, String)> =
-            answers.iter().filter(|(name, _)| PENALTY_CARD_CHOICES.iter().any(|f| f.name() == name)).cloned().collect();
+        let choices = answers_of(answers, &PENALTY_CARD_CHOICES, true);
         self.st().lead_answers_taken_from = Some(event + 1);
         self.answered_at = event + 1;
         choices
@@ -220,8 +223,8 @@ impl Referee<'_> {
         }
         let st = self.st();
         let unanswered = answers.iter().find(|(name, _)| {
-            let restricted = RESTRICTED_CHOICES.iter().any(|f| f.name() == name);
-            let penalty = PENALTY_CARD_CHOICES.iter().any(|f| f.name() == name);
+            let restricted = is_one_of(name, &RESTRICTED_CHOICES);
+            let penalty = is_one_of(name, &PENALTY_CARD_CHOICES);
             restricted && st.restricted.iter().any(|r| !r.settled && r.seat == seat)
                 || penalty && st.lead_options_settled != Some(st.trick_number())
         });
