@@ -433,19 +433,28 @@ mod tests {
         assert_eq!(trick.winner(Some(Suit::Clubs)), Some(Seat::E));
     }
 
+    /// The 52 cards, suit by suit.
+    fn pack() -> Vec<Card> {
+        Suit::ALL.iter().flat_map(|&suit| (0..13).map(move |rank| Card { suit, rank })).collect()
+    }
+
+    /// A xorshift stream of pseudo-random numbers from `seed`, the same on every run.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
     /// `trick_winner` against Law 44 stated plainly (the highest trump, if any was played, else
     /// the highest card of the suit led), on every trump and 20,000 tricks of four cards of a
     /// shuffled pack.
     #[test]
     fn the_trick_winner_is_law_44s() {
-        let pack: Vec<Card> = Suit::ALL.iter().flat_map(|&suit| (0..13).map(move |rank| Card { suit, rank })).collect();
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let pack = pack();
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         for _ in 0..20_000 {
             let mut cards = [(Seat::N, pack[0]); 4];
             let mut taken = 0u64;
@@ -499,14 +508,8 @@ mod tests {
 
     #[test]
     fn the_scan_finds_what_the_plain_scan_finds() {
-        let pack: Vec<Card> = Suit::ALL.iter().flat_map(|&suit| (0..13).map(move |rank| Card { suit, rank })).collect();
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let pack = pack();
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         let mut found = [0usize; 2];
         for _ in 0..5_000 {
             let mut cards = pack.clone();
@@ -555,10 +558,10 @@ mod tests {
                 }
                 _ => {}
             }
-            if next() % 8 == 0 {
+            if next().is_multiple_of(8) {
                 plays.push((leader, pack[(next() % 52) as usize]));
             }
-            let len = if next() % 4 == 0 { (next() % plays.len() as u64) as usize } else { plays.len() };
+            let len = if next().is_multiple_of(4) { (next() % plays.len() as u64) as usize } else { plays.len() };
             let plays = &plays[..len];
             let plain = plain_first_play_irregularity(&deal, declarer, trump, plays);
             assert_eq!(first_play_irregularity(&deal, declarer, trump, plays), plain, "{plays:?}");
