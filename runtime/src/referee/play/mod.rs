@@ -358,6 +358,12 @@ impl PlayState {
         seat
     }
 
+    /// Closes a complete trick of these cards and this winner: the winner leads next.
+    fn close(&mut self, cards: [(Seat, Card); 4], winner: Seat) {
+        self.tricks.push(cards);
+        self.current.leader = winner;
+    }
+
     fn winner(&self, trick: usize) -> Seat {
         match self.fixed_winners.iter().find(|(t, _)| *t == trick) {
             Some(&(_, w)) => w,
