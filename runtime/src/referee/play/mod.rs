@@ -241,9 +241,10 @@ pub(super) struct PlayState {
     /// The complete tricks, each card with its seat, the lead first.
     tricks: Vec<[(Seat, Card); 4]>,
     current: Trick,
-    revokes: Vec<Revoke>,
+    /// The revokes (inline for the few a play has: no allocation).
+    revokes: smallvec::SmallVec<[Revoke; 2]>,
     /// For each revoke, the rectification that established it.
-    established_by: Vec<Option<Rectified>>,
+    established_by: smallvec::SmallVec<[Option<Rectified>; 2]>,
     penalty_cards: Vec<PenaltyCard>,
     bindings: Vec<PlayBinding>,
     pending: Option<PlayPending>,
@@ -524,8 +525,8 @@ impl Referee<'_> {
             hands: deal.hands,
             tricks: Vec::with_capacity(13),
             current: Trick { leader: contract.declarer.lho(), cards: Vec::with_capacity(4) },
-            revokes: Vec::new(),
-            established_by: Vec::new(),
+            revokes: smallvec::SmallVec::new(),
+            established_by: smallvec::SmallVec::new(),
             penalty_cards: Vec::new(),
             bindings: Vec::new(),
             pending: None,
