@@ -10,6 +10,11 @@ impl Referee<'_> {
     #[inline]
     pub(in crate::referee) fn play(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         let short = self.short_paths;
+        if short && self.play.is_none() {
+            // The play starts at its first card (as `play_card` starts it), which may then be a
+            // common card as any other.
+            self.start_play(event)?;
+        }
         if let Some(complete) = self.play.as_mut().filter(|_| short).and_then(|st| st.quiet_card(seat, card)) {
             if complete {
                 self.trick_done();
