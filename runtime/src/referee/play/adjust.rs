@@ -11,10 +11,7 @@ impl Referee<'_> {
         let state = self.play.take()?;
         let declarers = |s: Seat| s.same_side(state.declarer);
         let played = state.tricks.len();
-        let mut winners = [Seat::N; 13];
-        for (t, w) in winners.iter_mut().enumerate().take(played) {
-            *w = state.winner(t);
-        }
+        let winners = state.winners();
         let (claimed_by_declarer, claimed_by_defenders) = match state.claim() {
             Some((s, n)) if declarers(s) => (n, 13 - played - n),
             Some((_, n)) => (13 - played - n, n),

@@ -365,6 +365,15 @@ impl PlayState {
         self.current.leader = winner;
     }
 
+    /// The winner of each complete trick, in its first places (as `winner` gives them).
+    fn winners(&self) -> [Seat; 13] {
+        let mut winners = [Seat::N; 13];
+        for (t, (w, cards)) in winners.iter_mut().zip(&self.tricks).enumerate() {
+            *w = if self.fixed_winners.is_empty() { trick_winner(cards, self.trump) } else { self.winner(t) };
+        }
+        winners
+    }
+
     fn winner(&self, trick: usize) -> Seat {
         match self.fixed_winners.iter().find(|(t, _)| *t == trick) {
             Some(&(_, w)) => w,
@@ -463,11 +472,18 @@ impl Referee<'_> {
         self.play.as_mut().expect("the play has started")
     }
 
-    /// Sets up the play at its first event: the contract, the deal and the opening leader.
+    /// Sets up the play at its first event (`begin_play`), once.
+    #[inline]
     fn start_play(&mut self, event: usize) -> Result<(), RefereeError> {
         if self.play.is_some() {
             return Ok(());
         }
+        self.begin_play(event)
+    }
+
+    /// Sets up the play: the contract, the deal and the opening leader.
+    #[inline(never)]
+    fn begin_play(&mut self, event: usize) -> Result<(), RefereeError> {
         if self.pending.is_some() {
             return Err(err(event, "the play begins while an irregularity of the auction awaits a ruling"));
         }

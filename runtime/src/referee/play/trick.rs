@@ -278,13 +278,20 @@ impl Referee<'_> {
         }
     }
 
-    /// Plays the held cards of the thirteenth trick whose turn has come.
+    /// Plays the held cards of the thirteenth trick whose turn has come, if any are held.
+    #[inline]
     fn play_last_trick_held(&mut self, event: usize) -> Result<(), RefereeError> {
+        if self.st().last_trick_held.is_none() {
+            return Ok(());
+        }
+        self.play_held_cards(event)
+    }
+
+    /// `play_last_trick_held`, once cards are held.
+    #[inline(never)]
+    fn play_held_cards(&mut self, event: usize) -> Result<(), RefereeError> {
         loop {
             let st = self.st();
-            if st.last_trick_held.is_none() {
-                return Ok(());
-            }
             let next = st.next_to_play();
             let Some(held) = st.last_trick_held.as_mut() else { return Ok(()) };
             let Some(i) = held.iter().position(|(s, _)| *s == next) else { return Ok(()) };
