@@ -380,14 +380,17 @@ fn strings<I: IntoIterator<Item = String>>(items: I) -> Value {
 }
 
 /// Each lead restriction as `SEAT status [kind] [suit]`; a lapsed restriction's kind is
-/// given only when it is `no_lead_restriction`.
+/// given only when it is `no_lead_restriction` or `no_lead_restriction_call_repeated`.
 pub fn lead_lines(ruling: &Ruling) -> Vec<String> {
     ruling
         .lead_restrictions
         .iter()
         .map(|l| {
             let mut s = format!("{:?} {}", l.seat, l.status);
-            if let Some(k) = l.kind.filter(|k| l.status != "lapsed" || *k == Rectification::NoLeadRestriction) {
+            if let Some(k) = l.kind.filter(|k| {
+                l.status != "lapsed"
+                    || matches!(k, Rectification::NoLeadRestriction | Rectification::NoLeadRestrictionCallRepeated)
+            }) {
                 s += &format!(" {}", k.name());
             }
             if let Some(suit) = &l.suit {

@@ -1078,7 +1078,16 @@ impl<'c> Referee<'c> {
             self.push_call(Made { seat, call, cancelled: true });
             return Ok(());
         }
-        self.record_call(event, seat, call)
+        self.record_call(event, seat, call)?;
+        // The replacement is itself irregular (an attempted double, another insufficient bid):
+        // the director, called once after it, rules it at the same call, with the same answers.
+        match (entry, self.pending.take()) {
+            (Some(_), Some(q)) if q.event == event => self.decide(q, answers),
+            (_, q) => {
+                self.pending = q;
+                Ok(())
+            }
+        }
     }
 
     /// The `director` entry right after the condoning call of event `event`, if it gives
@@ -1907,7 +1916,8 @@ impl<'c> Referee<'c> {
             | Rectification::ProhibitUnspecifiedSuit
             | Rectification::RequireOrProhibitSuit
             | Rectification::ProhibitAnySuit
-            | Rectification::NoLeadRestriction => {}
+            | Rectification::NoLeadRestriction
+            | Rectification::NoLeadRestrictionCallRepeated => {}
             // The rectifications of the play never come from the auction's tables.
             _ => {}
         }
@@ -1931,11 +1941,25 @@ impl<'c> Referee<'c> {
                 .map(|i| self.calls[i])
                 .any(|m| m.seat == l.offender && matches!(m.call, Call::Bid { strain, .. } if strain == s))
         });
-        let facts =
-            Facts { withdrawn_suit: suit.is_some() || l.suit_showing_pass, suit_later_specified: later, ..l.facts };
+        // The offender's final call at that turn, his first call standing after the withdrawn
+        // one, is the same bid, double or redouble (a pass that restricts a lead showed a suit
+        // or was conventional: in turn, it no longer means that).
+        let repeated = l.withdrawn != Call::Pass
+            && self
+                .standing_from(l.after)
+                .map(|i| self.calls[i])
+                .find(|m| m.seat == l.offender)
+                .is_some_and(|m| m.call == l.withdrawn);
+        let facts = Facts {
+            withdrawn_suit: suit.is_some() || l.suit_showing_pass,
+            suit_later_specified: later,
+            withdrawn_call_repeated: repeated,
+            ..l.facts
+        };
         let mut known = l.known;
         known.insert(FactId::WithdrawnSuit);
         known.insert(FactId::SuitLaterSpecified);
+        known.insert(FactId::WithdrawnCallRepeated);
         let (unknown, groups) = self.consult(Table::LeadRestriction, &facts, &known);
         let mut clauses = l.clauses.clone();
         let mut kind = None;
@@ -2076,7 +2100,7 @@ impl<'c> Referee<'c> {
                             | Rectification::ProhibitUnspecifiedSuit
                             | Rectification::ProhibitAnySuit),
                         ) => (LeadStatus::Applies, words(k, Some((suit, opening)))),
-                        Some(k @ Rectification::NoLeadRestriction) => {
+                        Some(k @ (Rectification::NoLeadRestriction | Rectification::NoLeadRestrictionCallRepeated)) => {
                             (LeadStatus::Lapsed, words(k, Some((suit, opening))))
                         }
                         _ => (LeadStatus::Unprovided, "the tables do not decide this lead restriction".to_string()),
