@@ -380,17 +380,14 @@ fn strings<I: IntoIterator<Item = String>>(items: I) -> Value {
 }
 
 /// Each lead restriction as `SEAT status [kind] [suit]`; a lapsed restriction's kind is
-/// given only when it is `no_lead_restriction` or `no_lead_restriction_call_repeated`.
+/// given only when it is `no_lead_restriction`.
 pub fn lead_lines(ruling: &Ruling) -> Vec<String> {
     ruling
         .lead_restrictions
         .iter()
         .map(|l| {
             let mut s = format!("{:?} {}", l.seat, l.status);
-            if let Some(k) = l.kind.filter(|k| {
-                l.status != "lapsed"
-                    || matches!(k, Rectification::NoLeadRestriction | Rectification::NoLeadRestrictionCallRepeated)
-            }) {
+            if let Some(k) = l.kind.filter(|k| l.status != "lapsed" || *k == Rectification::NoLeadRestriction) {
                 s += &format!(" {}", k.name());
             }
             if let Some(suit) = &l.suit {

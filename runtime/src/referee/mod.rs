@@ -1032,13 +1032,18 @@ impl<'c> Referee<'c> {
                 self.start_cancel_run(event, seat);
                 return Ok(());
             }
+            // One call of the director, after this condoning call, also rules it if it is irregular.
+            let same_call = entry.filter(|_| accepted_after.is_none());
             if by_turn_player && !by_lho {
                 // His call was made before the ruling: the obligations it imposes bind his later calls.
                 let imposed = self.take_new_bindings(&before);
                 let result = self.record_call(event, seat, call);
                 self.restore_bindings(seat, imposed);
-                return result;
+                result?;
+                return self.rule_at_the_same_call(same_call, event, answers);
             }
+            self.record_call(event, seat, call)?;
+            return self.rule_at_the_same_call(same_call, event, answers);
         }
         self.record_call(event, seat, call)
     }
@@ -1079,15 +1084,30 @@ impl<'c> Referee<'c> {
             return Ok(());
         }
         self.record_call(event, seat, call)?;
-        // The replacement is itself irregular (an attempted double, another insufficient bid):
-        // the director, called once after it, rules it at the same call, with the same answers.
-        match (entry, self.pending.take()) {
-            (Some(_), Some(q)) if q.event == event => self.decide(q, answers),
-            (_, q) => {
-                self.pending = q;
-                Ok(())
-            }
+        self.rule_at_the_same_call(entry, event, answers)
+    }
+
+    /// After a ruling given at the `director` entry `entry`, right after the call of event
+    /// `event`: if that call is itself irregular (an attempted double, another insufficient
+    /// bid, an insufficient bid condoning a call out of rotation), the director, called once,
+    /// rules it at the same call. The entry's answers the first ruling used were about the
+    /// first irregularity (whether its call was intended, comparable): the second ruling
+    /// takes the others.
+    fn rule_at_the_same_call(
+        &mut self,
+        entry: Option<usize>,
+        event: usize,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        if entry.is_none() || self.stopped_at.is_some() || self.pending.as_ref().is_none_or(|q| q.event != event) {
+            return Ok(());
         }
+        let used = self.irregularities.last().map(|r| r.facts.as_slice()).unwrap_or_default();
+        let rest: Vec<(String, String)> =
+            answers.iter().filter(|(name, _)| !used.iter().any(|(n, _)| n == name)).cloned().collect();
+        #[allow(clippy::expect_used, reason = "checked above")]
+        let q = self.pending.take().expect("checked above");
+        self.decide(q, &rest)
     }
 
     /// The `director` entry right after the condoning call of event `event`, if it gives
@@ -1916,8 +1936,7 @@ impl<'c> Referee<'c> {
             | Rectification::ProhibitUnspecifiedSuit
             | Rectification::RequireOrProhibitSuit
             | Rectification::ProhibitAnySuit
-            | Rectification::NoLeadRestriction
-            | Rectification::NoLeadRestrictionCallRepeated => {}
+            | Rectification::NoLeadRestriction => {}
             // The rectifications of the play never come from the auction's tables.
             _ => {}
         }
@@ -2100,7 +2119,7 @@ impl<'c> Referee<'c> {
                             | Rectification::ProhibitUnspecifiedSuit
                             | Rectification::ProhibitAnySuit),
                         ) => (LeadStatus::Applies, words(k, Some((suit, opening)))),
-                        Some(k @ (Rectification::NoLeadRestriction | Rectification::NoLeadRestrictionCallRepeated)) => {
+                        Some(k @ Rectification::NoLeadRestriction) => {
                             (LeadStatus::Lapsed, words(k, Some((suit, opening))))
                         }
                         _ => (LeadStatus::Unprovided, "the tables do not decide this lead restriction".to_string()),
