@@ -300,7 +300,12 @@ pub fn first_play_irregularity(
 /// (whether a card follows suit is random in a random play, and a branch on it would be
 /// mispredicted): the winner if every card is regular, else `None`, the hands then changed.
 #[inline(always)]
-fn scan_whole_trick(hands: &mut [Hand; 4], leader: Seat, trump: Option<Suit>, cards: &[(Seat, Card)]) -> Option<Seat> {
+pub(crate) fn scan_whole_trick(
+    hands: &mut [Hand; 4],
+    leader: Seat,
+    trump: Option<Suit>,
+    cards: &[(Seat, Card)],
+) -> Option<Seat> {
     let led = cards[0].1.suit;
     let led_bits = suit_bits(led);
     let classes = suit_classes(led, trump);

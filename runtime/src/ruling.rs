@@ -519,8 +519,9 @@ impl Serialize for TrickCards<'_> {
 pub struct Tricks {
     /// The complete tricks, each card with its seat, the lead first.
     pub complete: Vec<[(Seat, Card); 4]>,
-    /// The winner of each complete trick.
-    pub winners: Vec<Seat>,
+    /// The winner of each complete trick, in its first `complete.len()` places (held inline:
+    /// no allocation).
+    pub winners: [Seat; 13],
     /// The leader of the trick in progress, and the cards that stand in it.
     pub current: (Seat, Vec<(Seat, Card)>),
 }

@@ -446,5 +446,39 @@ mod play {
                 }
             }
         }
+
+        /// The play's short paths (the common card, a run of them, a whole trick of them at once:
+        /// `Referee::quiet_run`) rule as the full path does, on random plays: legal, with a
+        /// revoke, and with one event changed (a card replaced or inserted, a bare `director`
+        /// entry inserted, the record cut short), under every edition.
+        #[test]
+        fn the_short_paths_rule_random_plays_as_the_full_path(
+            seed in 1u64.., declarer in 0usize..4, strain in 0usize..5,
+            choices in proptest::collection::vec(0u8..13, 52), revoke_at in proptest::option::of(0usize..52),
+            edit in 0u8..5, at in 0usize..52, seat in 0usize..4, card in any_card()
+        ) {
+            use bridgelaw_runtime::referee::{rule_all, rule_without_short_paths};
+            let deal = shuffled_deal(seed);
+            let contract = contract(declarer, strain);
+            let (mut events, _) = play_out(deal, contract, &choices, revoke_at);
+            let play = Event::Play { seat: Seat::ALL[seat], card };
+            match edit {
+                1 => events[at] = play,
+                2 => events.insert(at, play),
+                3 => events.insert(at, Event::Director { answers: Vec::new(), by_seat: Vec::new() }),
+                4 => events.truncate(at),
+                _ => {}
+            }
+            for edition in Edition::ALL {
+                let case = Case { edition, dealer: Seat::N, events: events.clone(), deal: Some(deal), contract: Some(contract), regulations: Vec::new(), stated_editions: Vec::new() };
+                let show = |r: Result<bridgelaw_runtime::Ruling, Vec<bridgelaw_runtime::RefereeError>>| match r {
+                    Ok(ruling) => format!("{ruling:?}"),
+                    Err(errors) => format!("errors: {errors:?}"),
+                };
+                let short = show(rule_all(&case, edition.laws()));
+                let full = show(rule_without_short_paths(&case, edition.laws()));
+                prop_assert_eq!(short, full);
+            }
+        }
     }
 }

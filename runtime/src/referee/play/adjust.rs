@@ -11,7 +11,7 @@ impl Referee<'_> {
         let state = self.play.take()?;
         let declarers = |s: Seat| s.same_side(state.declarer);
         let played = state.tricks.len();
-        let winners: Vec<Seat> = (0..played).map(|t| state.winner(t)).collect();
+        let winners = state.winners();
         let (claimed_by_declarer, claimed_by_defenders) = match state.claim() {
             Some((s, n)) if declarers(s) => (n, 13 - played - n),
             Some((_, n)) => (13 - played - n, n),

@@ -241,9 +241,10 @@ pub(super) struct PlayState {
     /// The complete tricks, each card with its seat, the lead first.
     tricks: Vec<[(Seat, Card); 4]>,
     current: Trick,
-    revokes: Vec<Revoke>,
+    /// The revokes (inline for the few a play has: no allocation).
+    revokes: smallvec::SmallVec<[Revoke; 2]>,
     /// For each revoke, the rectification that established it.
-    established_by: Vec<Option<Rectified>>,
+    established_by: smallvec::SmallVec<[Option<Rectified>; 2]>,
     penalty_cards: Vec<PenaltyCard>,
     bindings: Vec<PlayBinding>,
     pending: Option<PlayPending>,
@@ -358,6 +359,21 @@ impl PlayState {
         seat
     }
 
+    /// Closes a complete trick of these cards and this winner: the winner leads next.
+    fn close(&mut self, cards: [(Seat, Card); 4], winner: Seat) {
+        self.tricks.push(cards);
+        self.current.leader = winner;
+    }
+
+    /// The winner of each complete trick, in its first places (as `winner` gives them).
+    fn winners(&self) -> [Seat; 13] {
+        let mut winners = [Seat::N; 13];
+        for (t, (w, cards)) in winners.iter_mut().zip(&self.tricks).enumerate() {
+            *w = if self.fixed_winners.is_empty() { trick_winner(cards, self.trump) } else { self.winner(t) };
+        }
+        winners
+    }
+
     fn winner(&self, trick: usize) -> Seat {
         match self.fixed_winners.iter().find(|(t, _)| *t == trick) {
             Some(&(_, w)) => w,
@@ -456,11 +472,18 @@ impl Referee<'_> {
         self.play.as_mut().expect("the play has started")
     }
 
-    /// Sets up the play at its first event: the contract, the deal and the opening leader.
+    /// Sets up the play at its first event (`begin_play`), once.
+    #[inline]
     fn start_play(&mut self, event: usize) -> Result<(), RefereeError> {
         if self.play.is_some() {
             return Ok(());
         }
+        self.begin_play(event)
+    }
+
+    /// Sets up the play: the contract, the deal and the opening leader.
+    #[inline(never)]
+    fn begin_play(&mut self, event: usize) -> Result<(), RefereeError> {
         if self.pending.is_some() {
             return Err(err(event, "the play begins while an irregularity of the auction awaits a ruling"));
         }
@@ -518,8 +541,8 @@ impl Referee<'_> {
             hands: deal.hands,
             tricks: Vec::with_capacity(13),
             current: Trick { leader: contract.declarer.lho(), cards: Vec::with_capacity(4) },
-            revokes: Vec::new(),
-            established_by: Vec::new(),
+            revokes: smallvec::SmallVec::new(),
+            established_by: smallvec::SmallVec::new(),
             penalty_cards: Vec::new(),
             bindings: Vec::new(),
             pending: None,

@@ -10,6 +10,11 @@ impl Referee<'_> {
     #[inline]
     pub(in crate::referee) fn play(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         let short = self.short_paths;
+        if short && self.play.is_none() {
+            // The play starts at its first card (as `play_card` starts it), which may then be a
+            // common card as any other.
+            self.start_play(event)?;
+        }
         if let Some(complete) = self.play.as_mut().filter(|_| short).and_then(|st| st.quiet_card(seat, card)) {
             if complete {
                 self.trick_done();
@@ -23,27 +28,36 @@ impl Referee<'_> {
     /// on its short path, with the bookkeeping of the main loop of `rule_checked_paths` for each
     /// (nothing but the event's number, while no exposure of the auction is open and no
     /// `director` entry's answers were used for the event): `quiet` is tested once for the
-    /// run, which its cards keep. Gives the number of events taken, none if the event at
-    /// `from` is not such a card.
+    /// run, which its cards keep. At the start of a trick, four cards of the record are taken
+    /// as one whole trick when they all are common (`PlayState::quiet_trick`), else card by
+    /// card. Gives the number of events taken, none if the event at `from` is not such a card.
     pub(in crate::referee) fn quiet_run(&mut self, from: usize) -> usize {
         let case: &Case = self.case;
-        if !self.short_paths || self.exposure_open() || !self.play.as_ref().is_some_and(PlayState::quiet) {
+        let answered = self.answered_by_next;
+        if !self.short_paths || self.exposure_open() {
             return 0;
         }
-        let mut taken = 0;
-        for (i, event) in case.events.iter().enumerate().skip(from) {
-            let Event::Play { seat, card } = *event else { break };
-            if self.answered_by_next == Some(i + 1) {
+        let Some(st) = self.play.as_mut().filter(|st| st.quiet()) else { return 0 };
+        let mut i = from;
+        loop {
+            if st.current.cards.is_empty() {
+                if let Some(trick) = whole_trick(&case.events, i, answered).filter(|t| st.quiet_trick(t)) {
+                    debug_assert_eq!(st.tricks.last(), Some(&trick));
+                    i += 4;
+                    continue;
+                }
+            }
+            let Some(&Event::Play { seat, card }) = case.events.get(i) else { break };
+            if answered == Some(i + 1) {
                 break;
             }
-            let Some(complete) = self.play.as_mut().and_then(|st| st.quiet_card_in_quiet_play(seat, card)) else {
-                break;
-            };
+            let Some(complete) = st.quiet_card_in_quiet_play(seat, card) else { break };
             if complete {
-                self.play.as_mut().map(PlayState::close_quiet_trick);
+                st.close_quiet_trick();
             }
-            taken += 1;
+            i += 1;
         }
+        let taken = i - from;
         if taken > 0 {
             self.answered_at = from + taken;
         }
@@ -264,8 +278,18 @@ impl Referee<'_> {
         }
     }
 
-    /// Plays the held cards of the thirteenth trick whose turn has come.
+    /// Plays the held cards of the thirteenth trick whose turn has come, if any are held.
+    #[inline]
     fn play_last_trick_held(&mut self, event: usize) -> Result<(), RefereeError> {
+        if self.st().last_trick_held.is_none() {
+            return Ok(());
+        }
+        self.play_held_cards(event)
+    }
+
+    /// `play_last_trick_held`, once cards are held.
+    #[inline(never)]
+    fn play_held_cards(&mut self, event: usize) -> Result<(), RefereeError> {
         loop {
             let st = self.st();
             let next = st.next_to_play();
@@ -679,12 +703,11 @@ impl Referee<'_> {
         #[allow(clippy::expect_used, reason = "referee invariant: four cards, checked just above")]
         let done: [(Seat, Card); 4] = st.current.cards[..4].try_into().expect("four cards");
         let winner = trick_winner(&done, st.trump);
-        st.tricks.push(done);
+        st.close(done, winner);
         if st.phase == Phase::AcceptedOpeningLead {
             st.phase = Phase::Play;
         }
         st.current.cards.clear();
-        st.current.leader = winner;
         // A trick reopened to correct a revoke closes again: the cards held for the next trick
         // stand if their leader still has the lead, and go back to their hands otherwise.
         let held = st.correction.as_mut().map(|c| std::mem::take(&mut c.held_next)).unwrap_or_default();
@@ -918,10 +941,31 @@ impl PlayState {
         debug_assert!(self.quiet());
         if let Ok(done) = <[(Seat, Card); 4]>::try_from(&self.current.cards[..]) {
             let winner = trick_winner(&done, self.trump);
-            self.tricks.push(done);
+            self.close(done, winner);
             self.current.cards.clear();
-            self.current.leader = winner;
         }
+    }
+
+    /// A whole trick of four common cards, led while `quiet` holds and no card is in the
+    /// current trick, as `quiet_card_in_quiet_play` would take them one by one and
+    /// `close_quiet_trick` close them: each card held, in turn from the leader, following suit
+    /// or unable to, and no revoke that a card to this trick could establish. The four are
+    /// checked together, with no branch between them (`play::scan_whole_trick`); false, and
+    /// nothing changed, if any is not such a card.
+    #[inline]
+    fn quiet_trick(&mut self, cards: &[(Seat, Card); 4]) -> bool {
+        debug_assert!(self.quiet() && self.current.cards.is_empty());
+        let number = self.tricks.len() + 1;
+        if number > 13 || self.revokes.iter().any(|r| !r.established && !r.corrected && r.trick < number) {
+            return false;
+        }
+        let mut hands = self.hands;
+        let Some(winner) = crate::play::scan_whole_trick(&mut hands, self.current.leader, self.trump, cards) else {
+            return false;
+        };
+        self.hands = hands;
+        self.close(*cards, winner);
+        true
     }
 
     /// `quiet_card` once `quiet` holds: the card's own tests.
@@ -1138,4 +1182,20 @@ impl Referee<'_> {
             }
         }
     }
+}
+
+/// The four cards the record gives from the event at index `from` on, if its next four events
+/// are cards played and none of them is an event whose `director` entry's answers were used
+/// already (`answered`: that event's number).
+#[inline]
+fn whole_trick(events: &[Event], from: usize, answered: Option<usize>) -> Option<[(Seat, Card); 4]> {
+    let four = events.get(from..from + 4)?;
+    if answered.is_some_and(|n| n > from && n <= from + 4) {
+        return None;
+    }
+    let card = |e: &Event| match *e {
+        Event::Play { seat, card } => Some((seat, card)),
+        _ => None,
+    };
+    Some([card(&four[0])?, card(&four[1])?, card(&four[2])?, card(&four[3])?])
 }
