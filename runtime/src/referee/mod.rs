@@ -651,6 +651,13 @@ fn check_parts(case: &Case, laws: &dyn Laws) -> (Vec<RefereeError>, Vec<RefereeE
     let stated = case.stated_editions.iter().any(|e| e == laws.name());
     for (i, event) in case.events.iter().enumerate() {
         let number = i + 1;
+        // The common event, a card of a case that gives the deal: one test of the hand.
+        if let (Event::Play { seat, card }, Some(deal)) = (event, &case.deal) {
+            if !deal.hands[*seat as usize].contains(*card) {
+                errors.push(not_held(deal, number, *seat, *card));
+            }
+            continue;
+        }
         match event {
             Event::Director { answers, by_seat } => {
                 let given = answers.iter().map(|(n, v)| (n, v)).chain(by_seat.iter().map(|(_, _, n, v)| (n, v)));
