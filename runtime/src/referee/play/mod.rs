@@ -289,6 +289,9 @@ pub(super) struct PlayState {
     /// Cards played at once, more than one visible, whose others were withdrawn: the offender,
     /// the trick, and how many cards the trick held with the one played.
     visible_withdrawn: Option<(Seat, usize, usize)>,
+    /// A card a ruling replaced after the other side played to the trick after it (an
+    /// opponent's change of play), with those cards.
+    changed_play: Option<revoke::ChangedPlay>,
     /// For revokes established by agreement to an opponent's claim, when attention was first
     /// drawn (the director's finding), as the revoke adjustment sees it.
     late_attention: Vec<(usize, bridgelaw_tables::LateAttention)>,
@@ -541,6 +544,7 @@ impl Referee<'_> {
             face_down: None,
             dummy_selected: None,
             visible_withdrawn: None,
+            changed_play: None,
             late_attention: Vec::new(),
             last_trick_held: None,
             restored_next: Vec::new(),
@@ -662,6 +666,7 @@ impl Referee<'_> {
             Table::PenaltyCardInformation => PENALTY_CARD_INFORMATION,
             Table::LaterCardWithdrawal => WITHDRAWAL,
             Table::VisibleCardWithdrawal => WITHDRAWAL_AFTER_CARDS_TOGETHER,
+            Table::ChangedPlayWithdrawal => WITHDRAWAL_AFTER_CHANGED_PLAY,
             Table::RestrictedLead => RESTRICTED_LEAD,
             Table::DeclarerFacesCards => DECLARER_FACES_CARDS,
             _ => PENALTY_CARD_LEAD,

@@ -483,7 +483,9 @@ impl Referee<'_> {
             };
             let turn_of = self.st().next_to_play();
             let q = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
-            return self.rule_play(q, &[]);
+            self.rule_play(q, &[])?;
+            self.note_changed_play(event, seat, card);
+            return Ok(());
         }
         let stands = outcome == IrregularLeadOutcome::Stands;
         let card_legal_in_turn = stands && self.legal_in_turn(event, seat, card)?;
