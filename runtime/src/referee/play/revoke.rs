@@ -297,6 +297,19 @@ impl Referee<'_> {
         Ok(())
     }
 
+    /// `seat`'s `card`, ruled at the director's call, went to the trick as a revoke: the director
+    /// being there, the `revoke_attention` table says whether it is corrected now.
+    pub(super) fn revoke_at_the_call(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        let open = |r: &Revoke| r.seat == seat && r.card == card && !r.corrected && !r.established;
+        if self.stopped_at.is_some() || !self.st().revokes.iter().any(open) {
+            return Ok(());
+        }
+        match self.revoke_to_correct(AttentionDrawn::DirectorCalled) {
+            Some(i) if open(&self.st().revokes[i]) => self.correction(event, i, &[]),
+            _ => Ok(()),
+        }
+    }
+
     /// After the ruling on `seat`'s `card` (event `event`), played to the trick before the
     /// ruling: if the card is not in the trick (the ruling replaced it), the other side's cards
     /// recorded after it, before the director's call, are cards played after an opponent's
