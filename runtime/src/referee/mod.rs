@@ -561,6 +561,7 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         r.decide(p, &[])?;
     }
     if r.stopped_at.is_none() {
+        r.play_for_auction_exposures(case.events.len())?;
         r.exposures_at_end()?;
         r.end_of_record(case.events.len())?;
     }

@@ -517,7 +517,7 @@ impl Referee<'_> {
                     *event,
                     format!("`{name}` is given, but no revoke on the twelfth trick is corrected once the play is over"),
                 )),
-                None => Ok(()),
+                None => self.lead_options_at_end(events),
             };
         };
         if let Some((event, _)) = choices.first() {

@@ -156,6 +156,18 @@ impl Referee<'_> {
         }
     }
 
+    /// The record ends with the auction over in a contract, before the first card, and cards
+    /// exposed during the auction await their fate: the play is set up (with the deal, when the
+    /// case gives one) so that the penalty cards among them are on the table, with their ranks,
+    /// as they are at the opening lead. (Not with a lead restriction as well: the play starts
+    /// there only once the restriction's questions are settled, at the first card.)
+    pub(in crate::referee) fn play_for_auction_exposures(&mut self, events: usize) -> Result<(), RefereeError> {
+        if self.exposures.ruled.is_empty() || !self.leads.is_empty() || !self.play_can_start() || self.play.is_some() {
+            return Ok(());
+        }
+        self.start_play(events)
+    }
+
     /// At the end of the auction, in a contract: rules each card exposed during it with the
     /// `auction_exposure_end` table, and makes the penalty cards it gives, once the play has
     /// started (without a play, the ruling says what becomes of each card).

@@ -292,6 +292,17 @@ impl Referee<'_> {
         Ok(())
     }
 
+    /// The record ends with the lead to come from the partner of a defender with a major penalty
+    /// card, and declarer's options at that lead not stated (the penalty card lead occasion
+    /// table says they are due): they are the open question the ruling ends on, as they are
+    /// when the director is called there.
+    pub(super) fn lead_options_at_end(&mut self, events: usize) -> Result<(), RefereeError> {
+        match self.penalty_card_holder() {
+            Some(holder) => self.lead_options(events, holder, &[]),
+            None => Ok(()),
+        }
+    }
+
     /// Declarer's options when the partner of a player with a major penalty card has the lead.
     pub(super) fn lead_options(
         &mut self,
