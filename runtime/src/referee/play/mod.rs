@@ -674,6 +674,12 @@ impl Referee<'_> {
         let facts = facts_shown(&groups, &p.facts, &p.known);
         let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, p.subject.act(), p.turn_of, facts);
         if groups.len() > 1 {
+            // A choice the laws do not give declarer is refused when made (`option_not_available`):
+            // no alternative to show, nor a question its facts alone raise.
+            let offered = |(d, _): &Group| d.outcomes().all(|t| t.rectification != Rectification::OptionNotAvailable);
+            if groups.iter().any(offered) {
+                groups.retain(|g| offered(g));
+            }
             (ruling.open_questions, ruling.alternatives) =
                 open_questions(&unknown, &groups, |t| self.describe_play(&p, t, p.subject));
             self.irregularities.push(ruling);
