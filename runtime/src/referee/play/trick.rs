@@ -487,7 +487,10 @@ impl Referee<'_> {
             let turn_of = st.next_to_play();
             let q = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
             self.rule_play(q, &[])?;
-            self.revoke_at_the_call(event, seat, card)?;
+            if lead.facts.next_card == NextCard::None {
+                // Ruled at the director's call, not by a card that forfeited the rectification.
+                self.revoke_at_the_call(event, seat, card)?;
+            }
             self.note_changed_play(event, seat, card);
             return Ok(());
         }
