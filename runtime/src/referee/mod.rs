@@ -1032,13 +1032,18 @@ impl<'c> Referee<'c> {
                 self.start_cancel_run(event, seat);
                 return Ok(());
             }
+            // One call of the director, after this condoning call, also rules it if it is irregular.
+            let same_call = entry.filter(|_| accepted_after.is_none());
             if by_turn_player && !by_lho {
                 // His call was made before the ruling: the obligations it imposes bind his later calls.
                 let imposed = self.take_new_bindings(&before);
                 let result = self.record_call(event, seat, call);
                 self.restore_bindings(seat, imposed);
-                return result;
+                result?;
+                return self.rule_at_the_same_call(same_call, event, answers);
             }
+            self.record_call(event, seat, call)?;
+            return self.rule_at_the_same_call(same_call, event, answers);
         }
         self.record_call(event, seat, call)
     }
@@ -1078,7 +1083,31 @@ impl<'c> Referee<'c> {
             self.push_call(Made { seat, call, cancelled: true });
             return Ok(());
         }
-        self.record_call(event, seat, call)
+        self.record_call(event, seat, call)?;
+        self.rule_at_the_same_call(entry, event, answers)
+    }
+
+    /// After a ruling given at the `director` entry `entry`, right after the call of event
+    /// `event`: if that call is itself irregular (an attempted double, another insufficient
+    /// bid, an insufficient bid condoning a call out of rotation), the director, called once,
+    /// rules it at the same call. The entry's answers the first ruling used were about the
+    /// first irregularity (whether its call was intended, comparable): the second ruling
+    /// takes the others.
+    fn rule_at_the_same_call(
+        &mut self,
+        entry: Option<usize>,
+        event: usize,
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        if entry.is_none() || self.stopped_at.is_some() || self.pending.as_ref().is_none_or(|q| q.event != event) {
+            return Ok(());
+        }
+        let used = self.irregularities.last().map(|r| r.facts.as_slice()).unwrap_or_default();
+        let rest: Vec<(String, String)> =
+            answers.iter().filter(|(name, _)| !used.iter().any(|(n, _)| n == name)).cloned().collect();
+        #[allow(clippy::expect_used, reason = "checked above")]
+        let q = self.pending.take().expect("checked above");
+        self.decide(q, &rest)
     }
 
     /// The `director` entry right after the condoning call of event `event`, if it gives
@@ -1931,11 +1960,25 @@ impl<'c> Referee<'c> {
                 .map(|i| self.calls[i])
                 .any(|m| m.seat == l.offender && matches!(m.call, Call::Bid { strain, .. } if strain == s))
         });
-        let facts =
-            Facts { withdrawn_suit: suit.is_some() || l.suit_showing_pass, suit_later_specified: later, ..l.facts };
+        // The offender's final call at that turn, his first call standing after the withdrawn
+        // one, is the same bid, double or redouble (a pass that restricts a lead showed a suit
+        // or was conventional: in turn, it no longer means that).
+        let repeated = l.withdrawn != Call::Pass
+            && self
+                .standing_from(l.after)
+                .map(|i| self.calls[i])
+                .find(|m| m.seat == l.offender)
+                .is_some_and(|m| m.call == l.withdrawn);
+        let facts = Facts {
+            withdrawn_suit: suit.is_some() || l.suit_showing_pass,
+            suit_later_specified: later,
+            withdrawn_call_repeated: repeated,
+            ..l.facts
+        };
         let mut known = l.known;
         known.insert(FactId::WithdrawnSuit);
         known.insert(FactId::SuitLaterSpecified);
+        known.insert(FactId::WithdrawnCallRepeated);
         let (unknown, groups) = self.consult(Table::LeadRestriction, &facts, &known);
         let mut clauses = l.clauses.clone();
         let mut kind = None;
