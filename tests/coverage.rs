@@ -72,6 +72,11 @@ const NOT_RULINGS: &[(&str, &str)] = &[
         "Law 46",
         "an incomplete or erroneous designation of dummy's card: not modelled, a case names dummy's card itself",
     ),
+    (
+        "Law 47D",
+        "a card withdrawn after an opponent's change of play: the one change the tables make after a card of the other side (the 60C card of a premature player's partner) is never reached under 1987, where that card forfeits the rectification first (commentary 60.1)",
+    ),
+    ("Law 47F", "the refusal that goes with Law 47D, unreached for the same reason"),
     ("Law 50C", "a placeholder for a section whose 1987 content is not known"),
 ];
 

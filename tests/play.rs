@@ -71,6 +71,27 @@ fn a_lead_out_of_turn_without_declarer_s_choice_is_an_open_question() {
 }
 
 #[test]
+fn a_choice_the_law_does_not_give_is_no_alternative_of_the_open_question() {
+    // review-e E7: after a premature play with no option given, the alternatives are declarer's
+    // options only. Under 1987 no forbidding of a suit (a 2017 option) and, in both editions, no
+    // naming of the suit led itself ("another suit"): those choices are refused when made.
+    let premature = "  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n  - E: H8\n  - S: H5\n  - W: H2\n  - N: HA\n  - N: SA\n  - W: S2\n  - director\n";
+    for (edition, count) in [("1987", 5), ("2017", 8)] {
+        let ruling = rule_text(&format!("{HEAD}{premature}").replace("\"1987\"", &format!("\"{edition}\""))).unwrap();
+        let ir = &ruling.irregularities[0];
+        let named = |a: &bridgelaw_runtime::ruling::Alternative, fact: &str, value: &str| {
+            a.when.iter().any(|(f, vs)| *f == fact && vs.contains(&value))
+        };
+        for a in &ir.alternatives {
+            assert!(a.rectifications.iter().all(|r| r.rectification != "option_not_available"), "{edition}: {a:?}");
+            assert!(!named(a, "required_suit", "spades") && !named(a, "forbidden_suit", "spades"), "{edition}: {a:?}");
+            assert!(edition == "2017" || !named(a, "premature_option", "forbid_other_suit"), "{edition}: {a:?}");
+        }
+        assert_eq!(ir.alternatives.len(), count, "{edition}");
+    }
+}
+
+#[test]
 fn bad_play_is_a_clear_error() {
     let err = rule_text(&format!("{HEAD}  - E: SA\n")).unwrap_err();
     assert!(err.contains("East does not hold SA"), "{err}");

@@ -255,6 +255,7 @@ pub const INSPECTION: &str = "inspection_of_quitted_trick";
 pub const SETTLEMENT: &str = "rectification_settled_by_players";
 pub const WITHDRAWAL: &str = "withdrawal_after_revoke";
 pub const WITHDRAWAL_AFTER_CARDS_TOGETHER: &str = "withdrawal_after_cards_played_together";
+pub const WITHDRAWAL_AFTER_CHANGED_PLAY: &str = "withdrawal_after_changed_play";
 pub const RESTRICTED_LEAD: &str = "restricted_lead";
 pub const FACE_DOWN_LEAD: &str = "face_down_lead";
 pub const FACE_DOWN_LEAD_OUT_OF_TURN: &str = "face_down_lead_out_of_turn";

@@ -290,6 +290,9 @@ pub(super) struct PlayState {
     /// Cards played at once, more than one visible, whose others were withdrawn: the offender,
     /// the trick, and how many cards the trick held with the one played.
     visible_withdrawn: Option<(Seat, usize, usize)>,
+    /// A card a ruling replaced after the other side played to the trick after it (an
+    /// opponent's change of play), with those cards.
+    changed_play: Option<revoke::ChangedPlay>,
     /// For revokes established by agreement to an opponent's claim, when attention was first
     /// drawn (the director's finding), as the revoke adjustment sees it.
     late_attention: Vec<(usize, bridgelaw_tables::LateAttention)>,
@@ -564,6 +567,7 @@ impl Referee<'_> {
             face_down: None,
             dummy_selected: None,
             visible_withdrawn: None,
+            changed_play: None,
             late_attention: Vec::new(),
             last_trick_held: None,
             restored_next: Vec::new(),
@@ -685,6 +689,7 @@ impl Referee<'_> {
             Table::PenaltyCardInformation => PENALTY_CARD_INFORMATION,
             Table::LaterCardWithdrawal => WITHDRAWAL,
             Table::VisibleCardWithdrawal => WITHDRAWAL_AFTER_CARDS_TOGETHER,
+            Table::ChangedPlayWithdrawal => WITHDRAWAL_AFTER_CHANGED_PLAY,
             Table::RestrictedLead => RESTRICTED_LEAD,
             Table::DeclarerFacesCards => DECLARER_FACES_CARDS,
             _ => PENALTY_CARD_LEAD,
@@ -692,6 +697,12 @@ impl Referee<'_> {
         let facts = facts_shown(&groups, &p.facts, &p.known);
         let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, p.subject.act(), p.turn_of, facts);
         if groups.len() > 1 {
+            // A choice the laws do not give declarer is refused when made (`option_not_available`):
+            // no alternative to show, nor a question its facts alone raise.
+            let offered = |(d, _): &Group| d.outcomes().all(|t| t.rectification != Rectification::OptionNotAvailable);
+            if groups.iter().any(offered) {
+                groups.retain(|g| offered(g));
+            }
             (ruling.open_questions, ruling.alternatives) =
                 open_questions(&unknown, &groups, |t| self.describe_play(&p, t, p.subject));
             self.irregularities.push(ruling);

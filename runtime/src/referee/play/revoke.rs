@@ -4,6 +4,18 @@
 use super::*;
 use bridgelaw_tables::{AgreementToClaim, AttentionDrawn, LateAttention};
 
+/// A card a ruling replaced after the other side played to the trick after it: an opponent's
+/// change of play, after which those cards may be withdrawn (`changed_play_withdrawal`).
+#[derive(Clone, Debug)]
+pub(super) struct ChangedPlay {
+    /// The player whose card was replaced.
+    seat: Seat,
+    /// The trick's number.
+    trick: usize,
+    /// The other side's cards played to the trick after it, not yet withdrawn.
+    later: Vec<(Seat, Card)>,
+}
+
 impl Referee<'_> {
     /// Withdraws a revoke card from its trick; the offender must substitute a legal card. Once
     /// the play is over (no later event can substitute one), the offender's last card is the
@@ -252,6 +264,9 @@ impl Referee<'_> {
             if let Some(ruled) = self.withdraw_after_together(event, seat, card) {
                 return ruled;
             }
+            if let Some(ruled) = self.withdraw_after_changed_play(event, seat, card) {
+                return ruled;
+            }
             if st_restored(self.st(), seat, card) {
                 return self.withdraw_restored(event, seat, card);
             }
@@ -280,6 +295,76 @@ impl Referee<'_> {
         // A card that stays played leaves the trick complete again.
         self.trick_done();
         Ok(())
+    }
+
+    /// `seat`'s `card`, ruled at the director's call, went to the trick as a revoke: the director
+    /// being there, the `revoke_attention` table says whether it is corrected now.
+    pub(super) fn revoke_at_the_call(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        let open = |r: &Revoke| r.seat == seat && r.card == card && !r.corrected && !r.established;
+        if self.stopped_at.is_some() || !self.st().revokes.iter().any(open) {
+            return Ok(());
+        }
+        match self.revoke_to_correct(AttentionDrawn::DirectorCalled) {
+            Some(i) if open(&self.st().revokes[i]) => self.correction(event, i, &[]),
+            _ => Ok(()),
+        }
+    }
+
+    /// After the ruling on `seat`'s `card` (event `event`), played to the trick before the
+    /// ruling: if the card is not in the trick (the ruling replaced it), the other side's cards
+    /// recorded after it, before the director's call, are cards played after an opponent's
+    /// change of play, which their players may ask to withdraw (`withdraw_after_changed_play`).
+    pub(super) fn note_changed_play(&mut self, event: usize, seat: Seat, card: Card) {
+        let case: &Case = self.case;
+        let st = self.st();
+        if st.current.cards.contains(&(seat, card)) {
+            return;
+        }
+        let later: Vec<(Seat, Card)> = case
+            .events
+            .iter()
+            .skip(event)
+            .take_while(|e| !matches!(e, Event::Director { .. }))
+            .filter_map(|e| match *e {
+                Event::Play { seat: s, card: c } if !s.same_side(seat) && st.current.cards.contains(&(s, c)) => {
+                    Some((s, c))
+                }
+                _ => None,
+            })
+            .collect();
+        st.changed_play = (!later.is_empty()).then(|| ChangedPlay { seat, trick: st.trick_number(), later });
+    }
+
+    /// A player withdraws `card`, which he played to the trick after a card of `seat`'s that a
+    /// ruling then replaced: the table says whether he may (2017 Law 47D). `None` if it is not
+    /// such a card.
+    fn withdraw_after_changed_play(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+    ) -> Option<Result<(), RefereeError>> {
+        let st = self.st();
+        let changed = st.changed_play.as_ref()?;
+        let in_trick = match (st.current.cards.is_empty(), st.tricks.len()) {
+            (true, n) => n == changed.trick && st.tricks[n - 1].contains(&(seat, card)),
+            (false, n) => n + 1 == changed.trick && st.current.cards.contains(&(seat, card)),
+        };
+        if !in_trick || !changed.later.contains(&(seat, card)) || st.replacing().contains(&(seat, card)) {
+            return None;
+        }
+        let changer = changed.seat;
+        if let Some(c) = st.changed_play.as_mut() {
+            c.later.retain(|&x| x != (seat, card));
+        }
+        reopen_last_trick(st);
+        let facts =
+            Facts { withdrawer_offending: seat.same_side(changer), offender_role: st.role(seat), ..Facts::default() };
+        let p = self.pending_play(event, seat, card, seat, Table::ChangedPlayWithdrawal, facts);
+        let ruled = self.rule_play(p, &[]);
+        // A card that stays played leaves the trick complete again.
+        self.trick_done();
+        Some(ruled)
     }
 
     /// A non-offender withdraws a card he played to the next trick before attention was drawn

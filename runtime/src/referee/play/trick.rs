@@ -499,15 +499,24 @@ impl Referee<'_> {
         if lead.facts.play_irregularity == PlayIrregularity::PrematurePlay {
             // After a premature lead or play: whether his card meets what the ruling imposed.
             let card_legal_in_turn = self.legal_in_turn(event, seat, card)?;
+            let st = self.st();
+            let led = st.current.cards.first().map(|(_, c)| c.suit);
             let facts = Facts {
                 play_irregularity: PlayIrregularity::PartnerPlaysBeforePrematureRuling,
                 offender_role: OffenderRole::Defender,
                 card_legal_in_turn,
+                card_off_suit: led.is_some_and(|l| card.suit != l && st.hands[seat as usize].has_suit(l)),
                 ..Facts::default()
             };
-            let turn_of = self.st().next_to_play();
+            let turn_of = st.next_to_play();
             let q = self.pending_play(event, seat, card, turn_of, Table::PlayIrregularity, facts);
-            return self.rule_play(q, &[]);
+            self.rule_play(q, &[])?;
+            if lead.facts.next_card == NextCard::None {
+                // Ruled at the director's call, not by a card that forfeited the rectification.
+                self.revoke_at_the_call(event, seat, card)?;
+            }
+            self.note_changed_play(event, seat, card);
+            return Ok(());
         }
         let stands = outcome == IrregularLeadOutcome::Stands;
         let card_legal_in_turn = stands && self.legal_in_turn(event, seat, card)?;
