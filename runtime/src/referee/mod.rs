@@ -414,6 +414,8 @@ struct Referee<'c> {
     /// A call out of rotation that a ruling put in rotation (a barred player's turn skipped)
     /// and that is an insufficient bid there: its index, to rule it as one in rotation.
     in_rotation_now: Option<usize>,
+    /// A call put in rotation is being ruled as the insufficient bid in rotation it is there.
+    in_rotation_ruling: bool,
     /// The decision being applied substituted a pass for the irregular call (Laws 37B, 38C).
     pass_substituted: bool,
     /// The 1-based number of the `director` entry whose answers are being applied (or of the
@@ -478,6 +480,7 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         struck: Vec::new(),
         cancelling: None,
         in_rotation_now: None,
+        in_rotation_ruling: false,
         pass_substituted: false,
         answered_at: 0,
         accepted_after: None,
@@ -1661,11 +1664,20 @@ impl<'c> Referee<'c> {
         index: usize,
         answers: &[(String, String)],
     ) -> Result<(), RefereeError> {
+        if self.in_rotation_ruling {
+            // Laws whose ruling on the call in rotation puts it in rotation again would rule it
+            // without end: a clear error, not a stack overflow.
+            let what = "a call that the ruling on it, in rotation, puts in rotation again";
+            return Err(unsupported(p.event, self.edition(), what));
+        }
         let mut q =
             self.pending_for(p.event, p.offender, p.call, p.offender, Irregularity::InsufficientBid, Some(index));
         q.facts.lho_called = p.facts.lho_called;
         q.facts.attention_after_opening_lead = p.facts.attention_after_opening_lead;
-        self.decide(q, answers)
+        self.in_rotation_ruling = true;
+        let ruled = self.decide(q, answers);
+        self.in_rotation_ruling = false;
+        ruled
     }
 
     fn cite(&mut self, clauses: &Clauses) {
