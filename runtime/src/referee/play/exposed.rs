@@ -157,8 +157,8 @@ impl Referee<'_> {
     }
 
     /// The record ends with the auction over in a contract, before the first card, and cards
-    /// exposed during the auction await their fate: the play is set up (with the deal, when the
-    /// case gives one) so that the penalty cards among them are on the table, with their ranks,
+    /// exposed during the auction await their fate: if the case gives the deal, the play is set
+    /// up, no card played, so that the penalty cards among them are on the table, with their ranks,
     /// as they are at the opening lead. (Not with a lead restriction as well: the play starts
     /// there only once the restriction's questions are settled, at the first card.)
     pub(in crate::referee) fn play_for_auction_exposures(&mut self, events: usize) -> Result<(), RefereeError> {
