@@ -1102,14 +1102,20 @@ impl<'c> Referee<'c> {
     /// bid, an insufficient bid condoning a call out of rotation), the director, called once,
     /// rules it at the same call. The entry's answers the first ruling used were about the
     /// first irregularity (whether its call was intended, comparable): the second ruling
-    /// takes the others.
+    /// takes the others. A record that gives a `director` entry of its own for the second,
+    /// right after, has it ruled there.
     fn rule_at_the_same_call(
         &mut self,
         entry: Option<usize>,
         event: usize,
         answers: &[(String, String)],
     ) -> Result<(), RefereeError> {
-        if entry.is_none() || self.stopped_at.is_some() || self.pending.as_ref().is_none_or(|q| q.event != event) {
+        // A `director` entry of its own right after the first one rules the second irregularity.
+        let own_entry = |d: usize| matches!(self.case.events.get(d), Some(Event::Director { .. }));
+        if entry.is_none_or(own_entry)
+            || self.stopped_at.is_some()
+            || self.pending.as_ref().is_none_or(|q| q.event != event)
+        {
             return Ok(());
         }
         let used = self.irregularities.last().map(|r| r.facts.as_slice()).unwrap_or_default();
