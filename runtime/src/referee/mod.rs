@@ -996,7 +996,7 @@ impl<'c> Referee<'c> {
         if self.cancelled_in_run(event, seat, call) {
             return Ok(());
         }
-        if let Some(p) = &self.pending {
+        if let Some(mut p) = self.pending.take() {
             let by_lho = seat == p.offender.lho();
             let by_turn_player = seat == p.turn_of && seat != p.offender && is_out_of_rotation(p.facts.irregularity);
             let premature = seat == p.offender
@@ -1004,21 +1004,20 @@ impl<'c> Referee<'c> {
                 && p.facts.irregularity == Irregularity::InsufficientBid
                 && self.accepted_after.is_none();
             if premature {
-                return self.premature_replacement(event, seat, call);
+                return self.premature_replacement(event, seat, call, p);
             }
             if !by_lho && !by_turn_player {
+                let awaiting = p.event;
+                self.pending = Some(p);
                 return Err(err(
                     event,
                     format!(
-                        "{seat} calls while the irregularity of event {} awaits a ruling; record `director` before it",
-                        p.event
+                        "{seat} calls while the irregularity of event {awaiting} awaits a ruling; record `director` before it"
                     ),
                 ));
             }
             // The obligations before the ruling, to tell those it imposes.
             let before = if by_turn_player && !by_lho { self.bindings.clone() } else { Vec::new() };
-            #[allow(clippy::expect_used, reason = "referee invariant: checked above")]
-            let mut p = self.pending.take().expect("checked above");
             p.facts.lho_called = by_lho;
             p.facts.turn_player_called = by_turn_player;
             p.known.insert(FactId::LhoCalled);
@@ -1074,10 +1073,14 @@ impl<'c> Referee<'c> {
     /// The offender replaces his insufficient bid before the director is called (2017 Law 27C;
     /// 1987, Law 27B whenever the correction is made): the table `premature_replacement` says
     /// which law rules it; his call is then recorded as the correction, a `director` entry right
-    /// after it giving the judgements.
-    fn premature_replacement(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
-        #[allow(clippy::expect_used, reason = "referee invariant: checked by the caller")]
-        let mut p = self.pending.take().expect("an insufficient bid awaits a ruling");
+    /// after it giving the judgements. `p`: the insufficient bid awaiting its ruling.
+    fn premature_replacement(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        call: Call,
+        mut p: Pending,
+    ) -> Result<(), RefereeError> {
         p.table = Table::PrematureReplacement;
         // The left-hand opponent has not accepted the insufficient bid unless the director's
         // entry says so: his later call is one over the replacement.
@@ -1112,17 +1115,13 @@ impl<'c> Referee<'c> {
     ) -> Result<(), RefereeError> {
         // A `director` entry of its own right after the first one rules the second irregularity.
         let own_entry = |d: usize| matches!(self.case.events.get(d), Some(Event::Director { .. }));
-        if entry.is_none_or(own_entry)
-            || self.stopped_at.is_some()
-            || self.pending.as_ref().is_none_or(|q| q.event != event)
-        {
+        if entry.is_none_or(own_entry) || self.stopped_at.is_some() {
             return Ok(());
         }
+        let Some(q) = self.pending.take_if(|q| q.event == event) else { return Ok(()) };
         let used = self.irregularities.last().map(|r| r.facts.as_slice()).unwrap_or_default();
         let rest: Vec<(String, String)> =
             answers.iter().filter(|(name, _)| !used.iter().any(|(n, _)| n == name)).cloned().collect();
-        #[allow(clippy::expect_used, reason = "checked above")]
-        let q = self.pending.take().expect("checked above");
         self.decide(q, &rest)
     }
 
@@ -1623,14 +1622,13 @@ impl<'c> Referee<'c> {
         self.refused_record = None;
         answer(self.at_fault(p.event, answers), answers, &mut p.facts, &mut p.known)?;
         self.look_ahead(&mut p);
-        let (unknown, mut groups) = self.consult(p.table, &p.facts, &p.known);
+        let (unknown, groups) = self.consult(p.table, &p.facts, &p.known);
         let facts = facts_shown(&groups, &p.facts, &p.known);
         let irregularity = if p.table == Table::Irregularity { p.facts.irregularity.name() } else { p.table.name() };
         let mut ruling =
             IrregularityRuling::new(p.event, irregularity, p.offender, Act::Call(p.call), p.turn_of, facts);
-        if groups.len() == 1 {
-            #[allow(clippy::expect_used, reason = "referee invariant: one group")]
-            let (decision, _) = groups.pop().expect("one group");
+        if let [(decision, _)] = groups.as_slice() {
+            let decision = *decision;
             ruling.rules = decision.rules().collect();
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
             ruling.rectifications.reserve_exact(decision.outcomes().count());

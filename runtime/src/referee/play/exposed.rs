@@ -162,7 +162,7 @@ impl Referee<'_> {
     /// as they are at the opening lead. (Not with a lead restriction as well: the play starts
     /// there only once the restriction's questions are settled, at the first card.)
     pub(in crate::referee) fn play_for_auction_exposures(&mut self, events: usize) -> Result<(), RefereeError> {
-        if self.exposures.ruled.is_empty() || !self.leads.is_empty() || !self.play_can_start() || self.play.is_some() {
+        if self.exposures.ruled.is_empty() || !self.leads.is_empty() || !self.play_can_start() {
             return Ok(());
         }
         self.start_play(events)
