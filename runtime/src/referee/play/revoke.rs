@@ -357,14 +357,28 @@ impl Referee<'_> {
         if let Some(c) = st.changed_play.as_mut() {
             c.later.retain(|&x| x != (seat, card));
         }
+        Some(self.rule_withdrawal_against(event, seat, card, changer, Table::ChangedPlayWithdrawal))
+    }
+
+    /// `seat` withdraws `card` from the last trick, reopened for it, after an irregularity of
+    /// `offender`'s side: `table` says whether he may. A card that stays played leaves the trick
+    /// complete again.
+    pub(super) fn rule_withdrawal_against(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+        offender: Seat,
+        table: Table,
+    ) -> Result<(), RefereeError> {
+        let st = self.st();
         reopen_last_trick(st);
         let facts =
-            Facts { withdrawer_offending: seat.same_side(changer), offender_role: st.role(seat), ..Facts::default() };
-        let p = self.pending_play(event, seat, card, seat, Table::ChangedPlayWithdrawal, facts);
+            Facts { withdrawer_offending: seat.same_side(offender), offender_role: st.role(seat), ..Facts::default() };
+        let p = self.pending_play(event, seat, card, seat, table, facts);
         let ruled = self.rule_play(p, &[]);
-        // A card that stays played leaves the trick complete again.
         self.trick_done();
-        Some(ruled)
+        ruled
     }
 
     /// A non-offender withdraws a card he played to the next trick before attention was drawn

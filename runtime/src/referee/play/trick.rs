@@ -706,11 +706,10 @@ impl Referee<'_> {
     /// who no longer retains the lead.
     pub(super) fn trick_done(&mut self) {
         let st = self.st();
-        if st.current.cards.len() < 4 || st.substitute().is_some() || !st.replacing().is_empty() {
+        if st.substitute().is_some() || !st.replacing().is_empty() {
             return;
         }
-        #[allow(clippy::expect_used, reason = "referee invariant: four cards, checked just above")]
-        let done: [(Seat, Card); 4] = st.current.cards[..4].try_into().expect("four cards");
+        let Some(&done) = st.current.cards.first_chunk::<4>() else { return };
         let winner = trick_winner(&done, st.trump);
         st.close(done, winner);
         if st.phase == Phase::AcceptedOpeningLead {
@@ -836,14 +835,7 @@ impl Referee<'_> {
         if !later || seat == offender || st.replacing().contains(&(seat, card)) {
             return None;
         }
-        revoke::reopen_last_trick(st);
-        let facts =
-            Facts { withdrawer_offending: seat.same_side(offender), offender_role: st.role(seat), ..Facts::default() };
-        let p = self.pending_play(event, seat, card, seat, Table::VisibleCardWithdrawal, facts);
-        let ruled = self.rule_play(p, &[]);
-        // A card that stays played leaves the trick complete again.
-        self.trick_done();
-        Some(ruled)
+        Some(self.rule_withdrawal_against(event, seat, card, offender, Table::VisibleCardWithdrawal))
     }
 
     /// Dummy, of his own volition, prematurely selects a card of his hand for the current trick
