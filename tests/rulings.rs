@@ -102,5 +102,7 @@ fn json_ruling_has_the_documented_fields() {
     assert_eq!(r["seats"], serde_json::json!(["N"]));
     assert_eq!(r["duration"], "throughout");
     assert_eq!(r["clauses"][0], "Law 30B2");
+    // The heading in the laws' words, as the text form's `Event 3:` line gives it.
+    assert_eq!(json["irregularities"][0]["heading"], "pass out of rotation by North (Pass) at South's turn");
     insta::assert_json_snapshot!("json-law30-b2-partner-turn", json);
 }

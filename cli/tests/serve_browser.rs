@@ -302,6 +302,8 @@ async fn play(page: &Page) {
         "{ruling}"
     );
     assert!(ruling.contains("West's ♥4 (major)"), "{ruling}");
+    // The entry's heading is the laws' (the ruling's `heading`), its card in symbols.
+    assert!(ruling.contains("Lead out of turn by West (♥4) at East's turn"), "{ruling}");
     // West's H4 is back in his hand, as a penalty card; East is to lead.
     page.tap("#play-seats [data-seat=W]").await;
     page.el("#hand .card.penalty[data-card=H4]").await;

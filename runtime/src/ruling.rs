@@ -640,6 +640,8 @@ pub struct Versioned<'a> {
 pub struct Ruling {
     pub edition: &'static str,
     pub dealer: Seat,
+    /// In JSON, each with its `heading` filled (`IrregularityRuling::heading`).
+    #[serde(serialize_with = "with_headings")]
     pub irregularities: Vec<IrregularityRuling>,
     /// Every call made, with whether it stands.
     #[serde(serialize_with = "auction_text")]
@@ -687,6 +689,18 @@ fn rectification_name<S: serde::Serializer>(r: &Option<Rectification>, s: S) -> 
         Some(r) => s.serialize_str(r.name()),
         None => s.serialize_none(),
     }
+}
+
+/// The irregularities, each with its heading in words after its fields (`heading`), as the
+/// laws give it, so that a reader of the JSON need not rebuild it.
+fn with_headings<S: serde::Serializer>(irregularities: &[IrregularityRuling], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Entry<'a> {
+        #[serde(flatten)]
+        ruling: &'a IrregularityRuling,
+        heading: String,
+    }
+    s.collect_seq(irregularities.iter().map(|ruling| Entry { ruling, heading: ruling.heading() }))
 }
 
 fn call_text<S: serde::Serializer>(c: &Option<Call>, s: S) -> Result<S::Ok, S::Error> {

@@ -53,29 +53,15 @@ function words(name) {
   return s === "true" ? "yes" : s === "false" ? "no" : s.replace(/_/g, " ");
 }
 
-/** What an irregularity entry answers, as a heading. */
+/**
+ * What an irregularity entry answers, as a heading: the laws' own words (the ruling's
+ * `heading`), with its call or card in symbols.
+ */
 function heading(ir) {
-  const what = ir.call !== undefined ? pretty(ir.call) : ir.card !== undefined ? pretty(ir.card) : "";
-  const o = SEAT_NAMES[ir.offender];
-  const t = SEAT_NAMES[ir.turn_of];
-  switch (ir.irregularity) {
-    case "question_about_revoke":
-      return `${t} asks ${o}, who did not follow suit with ${what}, about a revoke`;
-    case "penalty_card_lead":
-      return `${t} to lead; partner ${o} has the major penalty card ${what}`;
-    case "unmet_penalty":
-      return `${o}'s ${what} does not meet a lead or play penalty`;
-    case "restricted_lead":
-      return `${t} to lead, under a lead restriction from ${o}'s withdrawn ${what}`;
-    case "withdrawal_after_revoke":
-      return `${o} withdraws ${what}, played after a corrected revoke`;
-    case "rectification_settled_by_players":
-      return `The players settled the rectification of ${o}'s ${what}`;
-    case "inspection_of_quitted_trick":
-      return `${t} asks to inspect the trick ${o} led with ${what}`;
-    default:
-      return `${capital(words(ir.irregularity))}: ${o} ${what} at ${t}'s turn`;
-  }
+  const act = ir.call ?? ir.card;
+  const text = ir.heading ?? words(ir.irregularity);
+  const shown = act === undefined ? text : text.replace(new RegExp(`\\b${act}\\b`, "g"), pretty(act));
+  return capital(shown);
 }
 
 /**
