@@ -131,9 +131,10 @@ fn bad_play_is_a_clear_error() {
     let substitute = "  - W: H4\n  - director: {lead_choice: reject}\n  - director: {penalty_card_lead: neither}\n  - E: H8\n  - S: H5\n  - W: C2\n  - director\n  - W: H2\n";
     let err = rule_text(&format!("{HEAD}  - E: DA\n  - S: D5\n  - W: D2\n  - N: DJ\n{substitute}")).unwrap_err();
     assert!(err.contains("West's substitute must be his penalty card H4"), "{err}");
-    // A card withdrawn that was not played after a corrected revoke.
+    // A card withdrawn that was not played after a corrected revoke, a changed play or cards
+    // played together: the error names all three, as no revoke need have been corrected.
     let err = rule_text(&format!("{HEAD}  - E: DA\n  - withdraws: {{E: DA}}\n")).unwrap_err();
-    assert!(err.contains("not a card played after a revoke corrected in this trick"), "{err}");
+    assert!(err.contains("East withdraws DA, which is not a card he may withdraw: not one played in this trick after a corrected revoke, after a card a ruling replaced, or after cards played together"), "{err}");
     let err = rule_text(&format!("{HEAD}  - E: DA\n  - S: D5\n  - ask: {{by: N, of: W}}\n")).unwrap_err();
     assert!(err.contains("West has not failed to follow suit"), "{err}");
 }

@@ -277,7 +277,9 @@ impl Referee<'_> {
         let (Some((offender, _)), false) = (later, st.replacing().contains(&(seat, card))) else {
             return Err(err(
                 event,
-                format!("{seat} withdraws {card}, which is not a card played after a revoke corrected in this trick"),
+                format!(
+                    "{seat} withdraws {card}, which is not a card he may withdraw: not one played in this trick after a corrected revoke, after a card a ruling replaced, or after cards played together"
+                ),
             ));
         };
         let offender = *offender;
