@@ -1,0 +1,185 @@
+//! Seat rotation. The Laws name no seat: they speak of the dealer, the offender, his partner
+//! and his opponents. So a case with every seat turned one place to the left (the dealer,
+//! every seat of every event, the deal's hands, the contract's declarer, the director's
+//! answers given by seat) must have the same ruling with every seat turned the same way, in
+//! its seat fields and in the seat names of its texts. Checked on every case of the corpus,
+//! under each edition, for one, two and three places: a rule or a fact that read an absolute
+//! seat, or confused a left-hand opponent with a right-hand one at one seat only, fails here.
+
+use bridgelaw_runtime::auction::{Contract, Seat};
+use bridgelaw_runtime::play::Deal;
+use bridgelaw_runtime::tables::Edition;
+use bridgelaw_runtime::{rule, Case, Event};
+use bridgelaw_tests::{cases, root};
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// `seat` turned `k` places to the left (North to East for one place).
+fn turn(seat: Seat, k: usize) -> Seat {
+    (0..k).fold(seat, |s, _| s.lho())
+}
+
+fn turned_event(event: &Event, k: usize) -> Event {
+    let t = |s: Seat| turn(s, k);
+    match event.clone() {
+        Event::Call { seat, call } => Event::Call { seat: t(seat), call },
+        Event::Director { answers, by_seat } => Event::Director {
+            answers,
+            by_seat: by_seat.into_iter().map(|(seat, trick, fact, value)| (t(seat), trick, fact, value)).collect(),
+        },
+        Event::Simultaneous { calls } => Event::Simultaneous { calls: calls.map(|(s, c)| (t(s), c)) },
+        Event::Play { seat, card } => Event::Play { seat: t(seat), card },
+        Event::SimultaneousPlays { plays } => Event::SimultaneousPlays { plays: plays.map(|(s, c)| (t(s), c)) },
+        Event::Together { seat, cards, faced } => Event::Together { seat: t(seat), cards, faced },
+        Event::Ask { by, of } => Event::Ask { by: t(by), of: t(of) },
+        Event::Expose { seat, card } => Event::Expose { seat: t(seat), card },
+        Event::Suggest { seat, card } => Event::Suggest { seat: t(seat), card },
+        Event::FaceDown { seat, card } => Event::FaceDown { seat: t(seat), card },
+        Event::Spread { seat, cards } => Event::Spread { seat: t(seat), cards },
+        Event::Inspect { by, trick } => Event::Inspect { by: t(by), trick },
+        Event::ExtraCard { seat, card } => Event::ExtraCard { seat: t(seat), card },
+        Event::NoCard { seat } => Event::NoCard { seat: t(seat) },
+        Event::Designate { seat, card } => Event::Designate { seat: t(seat), card },
+        Event::Withdraw { seat, card } => Event::Withdraw { seat: t(seat), card },
+        Event::Claim { seat, tricks } => Event::Claim { seat: t(seat), tricks },
+        Event::Explain { seat, text } => Event::Explain { seat: t(seat), text },
+        Event::Change { seat, call } => Event::Change { seat: t(seat), call },
+        Event::Correct { seat, call } => Event::Correct { seat: t(seat), call },
+        Event::WrongBoard { seat } => Event::WrongBoard { seat: t(seat) },
+    }
+}
+
+/// The case with every seat turned `k` places.
+fn turned_case(case: &Case, k: usize) -> Case {
+    Case {
+        dealer: turn(case.dealer, k),
+        events: case.events.iter().map(|e| turned_event(e, k)).collect(),
+        // `hands` is in the order of `Seat::ALL`, each seat's left-hand opponent next.
+        deal: case.deal.map(|d| Deal { hands: std::array::from_fn(|i| d.hands[(i + 4 - k % 4) % 4]) }),
+        contract: case.contract.map(|c| Contract { declarer: turn(c.declarer, k), ..c }),
+        ..case.clone()
+    }
+}
+
+/// The JSON fields whose values are seats (a seat, or a list of seats).
+const SEAT_FIELDS: [&str; 12] = [
+    "dealer",
+    "offender",
+    "turn_of",
+    "seat",
+    "seats",
+    "declarer",
+    "dummy",
+    "leader",
+    "winner",
+    "next_to_call",
+    "opening_leader",
+    "claim",
+];
+
+fn turned_text(text: &str, k: usize) -> String {
+    let names = Seat::ALL.map(Seat::name);
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    'scan: while !rest.is_empty() {
+        for (i, name) in names.iter().enumerate() {
+            let starts_word = out.chars().last().is_none_or(|c| !c.is_alphanumeric());
+            let ends_word = rest[name.len().min(rest.len())..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+            if starts_word && rest.starts_with(name) && ends_word {
+                out.push_str(turn(Seat::ALL[i], k).name());
+                rest = &rest[name.len()..];
+                continue 'scan;
+            }
+        }
+        let c = rest.chars().next().unwrap_or_default();
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// A JSON ruling with its seats turned `k` places: the seat fields' values, and the seat
+/// names in every text.
+fn turned_json(value: &Value, k: usize, seat_field: bool) -> Value {
+    match value {
+        Value::String(s) if seat_field && s.len() == 1 => match Seat::parse(s) {
+            Some(seat) => Value::String(format!("{:?}", turn(seat, k))),
+            None => value.clone(),
+        },
+        Value::String(s) => Value::String(turned_text(s, k)),
+        Value::Array(items) => Value::Array(items.iter().map(|v| turned_json(v, k, seat_field)).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter().map(|(key, v)| (key.clone(), turned_json(v, k, SEAT_FIELDS.contains(&key.as_str())))).collect(),
+        ),
+        _ => value.clone(),
+    }
+}
+
+/// The first place where two JSON values differ, as a path.
+fn first_difference(a: &Value, b: &Value, path: String) -> Option<String> {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => x
+            .iter()
+            .find_map(|(key, v)| match y.get(key) {
+                Some(w) => first_difference(v, w, format!("{path}.{key}")),
+                None => Some(format!("{path}.{key}: missing")),
+            })
+            .or_else(|| (x.len() != y.len()).then(|| format!("{path}: other fields"))),
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            x.iter().zip(y).enumerate().find_map(|(i, (v, w))| first_difference(v, w, format!("{path}[{i}]")))
+        }
+        _ => (a != b).then(|| format!("{path}: {a} against {b}")),
+    }
+}
+
+fn every_case() -> Vec<PathBuf> {
+    ["1987", "1987-play", "2017", "2017-play"].iter().flat_map(|d| cases(d)).collect()
+}
+
+#[test]
+fn every_case_turned_has_its_ruling_turned() {
+    let mut compared = 0;
+    let mut failures = Vec::new();
+    for path in every_case() {
+        let text = std::fs::read_to_string(&path).expect("readable case file");
+        let case = bridgelaw::case_file::parse(&text).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        let name = path.strip_prefix(root()).unwrap_or(&path).display().to_string();
+        for edition in Edition::ALL {
+            let case = Case { edition, ..case.clone() };
+            let ruled = rule(&case).map(|r| serde_json::to_value(&r).expect("a ruling serializes"));
+            for k in 1..4 {
+                let turned = rule(&turned_case(&case, k)).map(|r| serde_json::to_value(&r).expect("serializes"));
+                compared += 1;
+                match (&ruled, &turned) {
+                    (Ok(a), Ok(b)) => {
+                        if let Some(at) = first_difference(&turned_json(a, k, false), b, String::new()) {
+                            failures.push(format!("{name} under {}, turned {k}: {at}", edition.name()));
+                        }
+                    }
+                    (Err(_), Err(_)) => {}
+                    (a, b) => failures.push(format!(
+                        "{name} under {}, turned {k}: {} against {}",
+                        edition.name(),
+                        a.as_ref().map_or_else(|e| format!("error {e}"), |_| "a ruling".into()),
+                        b.as_ref().map_or_else(|e| format!("error {e}"), |_| "a ruling".into()),
+                    )),
+                }
+            }
+        }
+    }
+    assert!(compared > 3000, "{compared}");
+    assert!(failures.is_empty(), "{} of {compared} turned cases differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// The rotation itself: turned four places, a case is itself, and the helpers turn a seat
+/// name only as a whole word.
+#[test]
+fn four_turns_are_none() {
+    let case = bridgelaw::case_file::parse(
+        &std::fs::read_to_string(root().join("cases/1987-play/law64a2-one-trick-transferred.yaml")).expect("the case"),
+    )
+    .expect("parses");
+    assert_eq!(turned_case(&turned_case(&case, 3), 1), case);
+    assert_ne!(turned_case(&case, 1), case);
+    assert_eq!(turned_text("North and Northern West's, NorthWest", 1), "East and Northern North's, NorthWest");
+}
