@@ -1474,8 +1474,10 @@ impl<'c> Referee<'c> {
         };
         let mut known = derived_known(&[]);
         // A pass is taken as natural unless the director judges it artificial (2017 Law 30C,
-        // 1987 the conventional pass): the fact's default is `natural`, as a bid's is `named`.
+        // 1987 the conventional pass): the fact's default is `natural`, as a bid's is `named`;
+        // likewise the call it passed (2017 Law 30C's pass of partner's artificial call).
         known.insert(FactId::PassMeaning);
+        known.insert(FactId::PassesPartnerArtificialCall);
         if !(out_of_rotation && turn == Turn::Lho) {
             known.insert(FactId::ChangeIntent);
         }
