@@ -818,6 +818,12 @@ impl Ruling {
                 Some(s) => {
                     let _ = writeln!(out, "Next to call: {s}.");
                 }
+                None if self.irregularities.iter().any(|i| !i.unprovided.is_empty() && i.rectifications.is_empty()) => {
+                    let _ = writeln!(
+                        out,
+                        "The auction cannot continue until the director gives the ruling the tables do not."
+                    );
+                }
                 None if self.irregularities.iter().all(|i| i.open_questions.is_empty()) => {
                     let _ = writeln!(out, "The deal is not played on: the director's ruling ends it.");
                 }
@@ -869,7 +875,12 @@ impl Ruling {
             }
         }
         if self.unevaluated_events > 0 {
-            let _ = writeln!(out, "{} later event(s) not evaluated while a question is open.", self.unevaluated_events);
+            let why = if self.irregularities.iter().any(|i| !i.open_questions.is_empty()) {
+                "while a question is open"
+            } else {
+                "until the director gives the ruling the tables do not"
+            };
+            let _ = writeln!(out, "{} later event(s) not evaluated {why}.", self.unevaluated_events);
         }
         if !self.trace.is_empty() {
             let _ = writeln!(out, "Trace: {}.", cite(&self.trace));

@@ -1556,6 +1556,16 @@ impl<'c> Referee<'c> {
         }
     }
 
+    /// The seat of the first call among the events from index `from` on, if the next event
+    /// that is neither a `director` entry nor an explanation is a call.
+    fn next_caller(&self, from: usize) -> Option<Seat> {
+        self.case.events.get(from..)?.iter().find_map(|e| match e {
+            Event::Director { .. } | Event::Explain { .. } => None,
+            Event::Call { seat, .. } => Some(Some(*seat)),
+            _ => Some(None),
+        })?
+    }
+
     /// Facts a later event reveals: the calls made after the ruling (the first by the
     /// offender's right-hand opponent, and the offender's first that may correct his call).
     fn look_ahead(&self, p: &mut Pending) {
@@ -1586,6 +1596,11 @@ impl<'c> Referee<'c> {
                     break;
                 }
                 p.facts.insufficient_attempted = true;
+                if next.is_some_and(|i| self.next_caller(i + 1) == Some(p.offender.lho())) {
+                    // His left-hand opponent called over it: the attempt stands, accepted.
+                    p.facts.insufficient_attempt_accepted = true;
+                    break;
+                }
                 next = next.and_then(|i| self.ahead().call(i + 1, p.offender, true));
             }
         }
@@ -1633,6 +1648,11 @@ impl<'c> Referee<'c> {
             let decision = *decision;
             ruling.rules = decision.rules().collect();
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
+            if !ruling.unprovided.is_empty() && decision.outcomes().next().is_none() {
+                // No rule applies: the director rules without the tables, and the events after
+                // his ruling cannot be followed.
+                self.stopped_at = Some(0);
+            }
             ruling.rectifications.reserve_exact(decision.outcomes().count());
             let recorded = self.calls.len();
             let outcomes = decision.decided().outcomes;
