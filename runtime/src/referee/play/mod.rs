@@ -835,6 +835,22 @@ impl Referee<'_> {
         }
     }
 
+    /// The card of a premature player's partner, played before the ruling, that failed to follow
+    /// suit: it stands as a revoke (Law 61A), judged by what bound it when it was played.
+    fn played_before_option(p: &PlayPending) -> bool {
+        p.facts.play_irregularity == PlayIrregularity::PartnerPlaysBeforePrematureRuling && p.facts.card_off_suit
+    }
+
+    /// Plays `card` in turn without the play penalties the premature play's ruling has just
+    /// imposed on `seat` (declarer's Law 57A option), which did not exist when he played it: its
+    /// revoke is a failure to follow suit (Law 61A, "specified by an opponent when exercising an
+    /// option"; 1987 commentary 61.1), not a failure to meet the option. They bound his play to
+    /// this trick, to which he has now played: they end here, as a card in turn ends them.
+    fn in_turn_before_option(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.st().bindings.retain(|b| !(b.seat == seat && b.premature));
+        self.in_turn(event, seat, card)
+    }
+
     fn bind_play(&mut self, seat: Seat, bound: PlayBound, premature: bool, view: &Rectified) {
         let view = view.clone();
         self.st().bindings.push(PlayBinding { seat, bound, premature, has_led: false, view });
@@ -881,6 +897,9 @@ impl Referee<'_> {
                 lead.followers.push((p.offender, card));
             }
             // It is checked as any card played in turn: penalties, penalty cards, following suit.
+            Rectification::PlayStands if Self::played_before_option(p) => {
+                self.in_turn_before_option(p.event, p.offender, card?)?
+            }
             Rectification::PlayStands => self.in_turn(p.event, p.offender, card?)?,
             // Law 60B's period: declarer's retracted lead is still to be made from his side's
             // hand (Law 55B2), not a Law 55B1 retraction that leaves the lead with a defender.
