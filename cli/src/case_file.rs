@@ -507,12 +507,40 @@ fn answer_entry(
     if let Some(seats) = v.as_mapping() {
         return by_seat_answers(k, seats, by_seat, errors);
     }
+    if let Some(list) = v.as_sequence() {
+        return several_answers(k, list, answers, errors);
+    }
     let Some(v) = v.as_scalar() else {
         return errors.push(at(v.span(), format!("an answer is `fact: value`, not {}", kind(v))));
     };
     match check_answer(k, v) {
         Ok(()) => answers.push((k.as_str().to_string(), v.as_str().to_string())),
         Err(e) => errors.push(e),
+    }
+}
+
+/// A judgement given as a list of values, each an answer to `k` (the suits an artificial call
+/// indicated, `indicated_denomination: [hearts, spades]`, Laws 26A and 29C): only a judgement
+/// that admits several values takes a list (the referee says which, and checks the values).
+fn several_answers(
+    k: &MarkedScalarNode,
+    list: &marked_yaml::types::MarkedSequenceNode,
+    answers: &mut Vec<(String, String)>,
+    errors: &mut Vec<CaseError>,
+) {
+    let takes_several = FactId::from_name(k.as_str()).is_some_and(bridgelaw_runtime::referee::admits_several);
+    if !takes_several {
+        return errors.push(at(k.span(), format!("`{}` takes one value, not a list", k.as_str())));
+    }
+    for item in list.iter() {
+        let Some(item) = item.as_scalar() else {
+            errors.push(at(item.span(), format!("a value of `{}` is a single value, not {}", k.as_str(), kind(item))));
+            continue;
+        };
+        match check_answer(k, item) {
+            Ok(()) => answers.push((k.as_str().to_string(), item.as_str().to_string())),
+            Err(e) => errors.push(e),
+        }
     }
 }
 
