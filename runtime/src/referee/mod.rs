@@ -1986,13 +1986,12 @@ impl<'c> Referee<'c> {
         };
         // The suits the offender specified later (Law 26A1, said of each suit): with all of
         // them, no restriction; otherwise it concerns the others (26A2).
-        let specified = self
-            .standing_from(l.after)
-            .map(|i| self.calls[i])
-            .filter(|m| m.seat == l.offender)
-            .fold(0, |bits, m| match m.call {
-                Call::Bid { strain, .. } => bits | strain_bit(strain),
-                _ => bits,
+        let specified =
+            self.standing_from(l.after).map(|i| self.calls[i]).filter(|m| m.seat == l.offender).fold(0, |bits, m| {
+                match m.call {
+                    Call::Bid { strain, .. } => bits | strain_bit(strain),
+                    _ => bits,
+                }
             });
         let later = suits != 0 && suits & !specified == 0;
         let suits = if later { suits } else { suits & !specified };
@@ -2137,6 +2136,7 @@ impl<'c> Referee<'c> {
                     status: LeadStatus::Pending,
                     kind: None,
                     suit: None,
+                    suits: Vec::new(),
                     opening_lead: false,
                     text: words(l.kind, None),
                     clauses: l.clauses.clone(),
@@ -2164,8 +2164,13 @@ impl<'c> Referee<'c> {
                         seat,
                         status,
                         kind,
-                        suit: (suits != 0 && kind == Some(Rectification::RequireOrProhibitSuit))
-                            .then(|| suit_names(suits, "+")),
+                        suit: (suits.count_ones() == 1 && kind == Some(Rectification::RequireOrProhibitSuit))
+                            .then(|| suit_names(suits, "")),
+                        suits: if kind == Some(Rectification::RequireOrProhibitSuit) {
+                            suit_list(suits).into_iter().map(String::from).collect()
+                        } else {
+                            Vec::new()
+                        },
                         opening_lead: opening,
                         text,
                         clauses,
@@ -2177,6 +2182,7 @@ impl<'c> Referee<'c> {
                     status: LeadStatus::Lapsed,
                     kind: None,
                     suit: None,
+                    suits: Vec::new(),
                     opening_lead: false,
                     text: words(lapse, None),
                     clauses: l.clauses.clone(),
@@ -2186,6 +2192,7 @@ impl<'c> Referee<'c> {
                     status: LeadStatus::Unprovided,
                     kind: None,
                     suit: None,
+                    suits: Vec::new(),
                     opening_lead: false,
                     text: "the tables do not decide whether this lead restriction lapses".into(),
                     clauses: l.clauses.clone(),
@@ -2287,11 +2294,19 @@ fn strain_bit(s: Strain) -> u8 {
     }
 }
 
+/// The names of the suits `bits` (clubs 1 to spades 8), clubs first.
+fn suit_list(bits: u8) -> Vec<&'static str> {
+    ["clubs", "diamonds", "hearts", "spades"]
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| bits & 1 << i != 0)
+        .map(|(_, n)| n)
+        .collect()
+}
+
 /// The names of the suits `bits` (clubs 1 to spades 8), joined by `sep`.
 pub(crate) fn suit_names(bits: u8, sep: &str) -> String {
-    let names: Vec<&str> =
-        ["clubs", "diamonds", "hearts", "spades"].iter().enumerate().filter(|(i, _)| bits & 1 << i != 0).map(|(_, n)| *n).collect();
-    names.join(sep)
+    suit_list(bits).join(sep)
 }
 
 /// The lowest bid that outranks `last` in the denomination `bid` specifies: the one it names,
@@ -2469,7 +2484,10 @@ fn several_suits(event: usize, (count, bits): (usize, u8), facts: &mut Facts) ->
         return Ok(());
     }
     if bits.count_ones() as usize != count {
-        return Err(err(event, "a list of `indicated_denomination` names two or more different suits (clubs, diamonds, hearts, spades)"));
+        return Err(err(
+            event,
+            "a list of `indicated_denomination` names two or more different suits (clubs, diamonds, hearts, spades)",
+        ));
     }
     facts.indicated_denomination = D::SeveralSuits;
     facts.indicated_clubs = bits & 1 != 0;
