@@ -811,6 +811,22 @@ mod tests {
     }
 
     #[test]
+    fn reads_the_suits_an_artificial_call_indicated_as_a_list() {
+        let case = parse("edition: \"1987\"\ndealer: N\nevents:\n  - S: 2D\n  - director: {indicated_denomination: [hearts, spades]}\n").unwrap();
+        let answers = vec![
+            ("indicated_denomination".into(), "hearts".into()),
+            ("indicated_denomination".into(), "spades".into()),
+        ];
+        assert_eq!(case.events[1], Event::Director { answers, by_seat: Vec::new() });
+        let one = parse("dealer: N\nevents:\n  - S: 2D\n  - director: {pass_meaning: [natural, conventional]}\n")
+            .unwrap_err();
+        assert!(one[0].message.contains("`pass_meaning` takes one value, not a list"), "{one:?}");
+        let bad = parse("dealer: N\nevents:\n  - S: 2D\n  - director: {indicated_denomination: [hearts, trumps]}\n")
+            .unwrap_err();
+        assert!(bad[0].message.contains("`trumps` is not a value of `indicated_denomination`"), "{bad:?}");
+    }
+
+    #[test]
     fn reports_every_error_with_its_position() {
         let errors = parse("edition: \"1987\"\ndealr: N\nevents:\n  - N: 1Z\n  - Q: pass\n  - dirctor\n").unwrap_err();
         let found: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.column)).collect();
