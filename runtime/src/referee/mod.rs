@@ -1972,9 +1972,9 @@ impl<'c> Referee<'c> {
         view
     }
 
-    /// Asks the lead-restriction table about a restriction once the contract is known: the
-    /// restriction's kind, suit and clauses, or `open` with the question it depends on.
-    fn lead_restriction(&self, l: &PendingLead) -> LeadDecision {
+    /// The suits a lead restriction concerns, as bits (clubs 1 to spades 8), and whether the
+    /// offender specified every suit of the withdrawn call later (Law 26A1).
+    fn restricted_suits(&self, l: &PendingLead) -> (u8, bool) {
         // The suit the withdrawn call named (a bid above seven too: review C, A5), indicated (an
         // artificial bid), or showed (a pass the director judged to show a suit: A14).
         // Several suits, when the director judged the call to indicate them (review-f F2).
@@ -1995,6 +1995,13 @@ impl<'c> Referee<'c> {
             });
         let later = suits != 0 && suits & !specified == 0;
         let suits = if later { suits } else { suits & !specified };
+        (suits, later)
+    }
+
+    /// Asks the lead-restriction table about a restriction once the contract is known: the
+    /// restriction's kind, suit and clauses, or `open` with the question it depends on.
+    fn lead_restriction(&self, l: &PendingLead) -> LeadDecision {
+        let (suits, later) = self.restricted_suits(l);
         // The offender's final call at that turn, his first call standing after the withdrawn
         // one, is the same bid, double or redouble (a pass that restricts a lead showed a suit
         // or was conventional: in turn, it no longer means that).
