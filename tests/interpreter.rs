@@ -361,11 +361,18 @@ fn a_table_asked_without_questions_tests_no_judgement() {
     });
     let errors = check_errors(&dir);
     assert!(!errors.is_empty());
+    // The table's judgements: 2017's comparable call, 1987's meaning of a repeated call.
+    let judgement = |e: &String| {
+        e.contains("tests the judgement `replacement_comparable`")
+            || e.contains("tests the judgement `repeated_call_meaning`")
+    };
     assert!(
-        errors.iter().all(|e| e.contains("tests the judgement `replacement_comparable`")
-            && e.contains("asks table `lead_restriction` where it cannot put a question")),
+        errors
+            .iter()
+            .all(|e| judgement(e) && e.contains("asks table `lead_restriction` where it cannot put a question")),
         "{errors:?}"
     );
+    assert!(errors.iter().any(|e| e.contains("`repeated_call_meaning`")), "{errors:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

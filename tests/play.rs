@@ -382,8 +382,8 @@ mod law_edits {
             // is a legal lead, no revoke.
             (
                 "1987/law17-19-33-39.yaml",
-                "prohibit_named_suit(spades, while_on_lead)",
-                "prohibit_named_suit(spades, next_lead)",
+                "prohibited_suit == spades\n        then: ['prohibit_named_suit(spades, while_on_lead)",
+                "prohibited_suit == spades\n        then: ['prohibit_named_suit(spades, next_lead)",
             ),
             // A major penalty card is no longer due when it could be played: H2 is no failure,
             // and H4 stays on the table.

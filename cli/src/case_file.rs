@@ -507,12 +507,40 @@ fn answer_entry(
     if let Some(seats) = v.as_mapping() {
         return by_seat_answers(k, seats, by_seat, errors);
     }
+    if let Some(list) = v.as_sequence() {
+        return several_answers(k, list, answers, errors);
+    }
     let Some(v) = v.as_scalar() else {
         return errors.push(at(v.span(), format!("an answer is `fact: value`, not {}", kind(v))));
     };
     match check_answer(k, v) {
         Ok(()) => answers.push((k.as_str().to_string(), v.as_str().to_string())),
         Err(e) => errors.push(e),
+    }
+}
+
+/// A judgement given as a list of values, each an answer to `k` (the suits an artificial call
+/// indicated, `indicated_denomination: [hearts, spades]`, Laws 26A and 29C): only a judgement
+/// that admits several values takes a list (the referee says which, and checks the values).
+fn several_answers(
+    k: &MarkedScalarNode,
+    list: &marked_yaml::types::MarkedSequenceNode,
+    answers: &mut Vec<(String, String)>,
+    errors: &mut Vec<CaseError>,
+) {
+    let takes_several = FactId::from_name(k.as_str()).is_some_and(bridgelaw_runtime::referee::admits_several);
+    if !takes_several {
+        return errors.push(at(k.span(), format!("`{}` takes one value, not a list", k.as_str())));
+    }
+    for item in list.iter() {
+        let Some(item) = item.as_scalar() else {
+            errors.push(at(item.span(), format!("a value of `{}` is a single value, not {}", k.as_str(), kind(item))));
+            continue;
+        };
+        match check_answer(k, item) {
+            Ok(()) => answers.push((k.as_str().to_string(), item.as_str().to_string())),
+            Err(e) => errors.push(e),
+        }
     }
 }
 
@@ -780,6 +808,22 @@ mod tests {
             case.events[2],
             Event::Director { answers: vec![("pass_meaning".into(), "natural".into())], by_seat: Vec::new() }
         );
+    }
+
+    #[test]
+    fn reads_the_suits_an_artificial_call_indicated_as_a_list() {
+        let case = parse("edition: \"1987\"\ndealer: N\nevents:\n  - S: 2D\n  - director: {indicated_denomination: [hearts, spades]}\n").unwrap();
+        let answers = vec![
+            ("indicated_denomination".into(), "hearts".into()),
+            ("indicated_denomination".into(), "spades".into()),
+        ];
+        assert_eq!(case.events[1], Event::Director { answers, by_seat: Vec::new() });
+        let one = parse("dealer: N\nevents:\n  - S: 2D\n  - director: {pass_meaning: [natural, conventional]}\n")
+            .unwrap_err();
+        assert!(one[0].message.contains("`pass_meaning` takes one value, not a list"), "{one:?}");
+        let bad = parse("dealer: N\nevents:\n  - S: 2D\n  - director: {indicated_denomination: [hearts, trumps]}\n")
+            .unwrap_err();
+        assert!(bad[0].message.contains("`trumps` is not a value of `indicated_denomination`"), "{bad:?}");
     }
 
     #[test]

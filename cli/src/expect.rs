@@ -390,8 +390,8 @@ pub fn lead_lines(ruling: &Ruling) -> Vec<String> {
             if let Some(k) = l.kind.filter(|k| l.status != "lapsed" || *k == Rectification::NoLeadRestriction) {
                 s += &format!(" {}", k.name());
             }
-            if let Some(suit) = &l.suit {
-                s += &format!(" {suit}");
+            if !l.suits.is_empty() {
+                s += &format!(" {}", l.suits.join("+"));
             }
             s
         })

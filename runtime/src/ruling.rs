@@ -408,8 +408,11 @@ pub struct LeadRestriction {
     /// it (`require_or_prohibit_suit`, `prohibit_any_suit`, …; in JSON its name).
     #[serde(serialize_with = "rectification_name")]
     pub kind: Option<Rectification>,
-    /// For `require_or_prohibit_suit`, the suit of the withdrawn bid.
+    /// For `require_or_prohibit_suit`, the suit of the withdrawn bid, when it concerns one.
     pub suit: Option<String>,
+    /// For `require_or_prohibit_suit`, the suits it concerns: the one of `suit`, or several of
+    /// a call that related to several (1987 Law 26A2: declarer names one of them).
+    pub suits: Vec<String>,
     /// Whether the restricted lead is the opening lead.
     pub opening_lead: bool,
     pub text: String,

@@ -16,9 +16,10 @@ pub(crate) struct Filling<'a> {
     pub seats: &'a [Seat],
     /// The rectification, for its parameters (none for an entry's heading).
     pub kind: Option<Rectification>,
-    /// For the words of a lead restriction: the suit it concerns, and whether the restricted
-    /// lead is the opening lead.
-    pub restriction: Option<(Option<Strain>, bool)>,
+    /// For the words of a lead restriction: the suits it concerns, as bits (clubs 1 to spades
+    /// 8; none, or one, or several of a call that related to several), and whether the
+    /// restricted lead is the opening lead.
+    pub restriction: Option<(u8, bool)>,
     /// For a summary of the play's ruling: what it summarizes.
     pub summary: Option<Summary>,
 }
@@ -75,8 +76,12 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
                 Act::Call(Call::Bid { strain, .. }) => out.push_str(strain_name(strain)),
                 _ => pieces(out, fallback, v),
             },
-            Piece::RestrictionSuit { fallback } => match v.restriction.and_then(|r| r.0) {
-                Some(strain) => out.push_str(strain_name(strain)),
+            Piece::RestrictionSuit { fallback } => match v.restriction.map(|r| r.0).filter(|bits| *bits != 0) {
+                // Several suits of a call that related to several: declarer names one (26A2).
+                Some(bits) if bits.count_ones() > 1 => {
+                    let _ = write!(out, "one of {}", crate::referee::suit_names(bits, " and "));
+                }
+                Some(bits) => out.push_str(&crate::referee::suit_names(bits, "")),
                 None => pieces(out, fallback, v),
             },
             Piece::Choose { on, arms } => {

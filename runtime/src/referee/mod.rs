@@ -191,7 +191,9 @@ struct LeadDecision {
     /// The table's rectification; `None` if the tables do not decide it (and while `open`,
     /// the last alternative's).
     kind: Option<Rectification>,
-    suit: Option<Strain>,
+    /// The suits the restriction concerns, as bits (clubs 1 to spades 8): the withdrawn call's
+    /// one suit, or those of several it related to that the offender did not specify later.
+    suits: u8,
     clauses: Vec<&'static str>,
     /// For `open`: the question and the outcome of each answer.
     open: Option<String>,
@@ -1608,7 +1610,10 @@ impl<'c> Referee<'c> {
             Some(Event::Call { call, .. }) => Some(*call),
             _ => None,
         });
-        if let Some(call) = next_call {
+        // A call that indicated several suits: whether the next call repeats its denominations
+        // (31A2) or is the lowest bid specifying them (27B1(a)) is the director's judgement.
+        let several = p.call.is_bid() && p.facts.indicated_denomination == tables::IndicatedDenomination::SeveralSuits;
+        if let Some(call) = next_call.filter(|_| !several) {
             let same = match (call, indicated(&p.facts, p.call)) {
                 (Call::Bid { strain, .. }, Some(indicated)) => Some(strain) == indicated,
                 (Call::Bid { strain: a, .. }, None) => matches!(p.call, Call::Bid { strain: b, .. } if a == b),
@@ -1989,22 +1994,36 @@ impl<'c> Referee<'c> {
         view
     }
 
+    /// The suits a lead restriction concerns, as bits (clubs 1 to spades 8), and whether the
+    /// offender specified every suit of the withdrawn call later (Law 26A1).
+    fn restricted_suits(&self, l: &PendingLead) -> (u8, bool) {
+        // The suit the withdrawn call named (a bid above seven too: review C, A5), indicated (an
+        // artificial bid), or showed (a pass the director judged to show a suit: A14).
+        // Several suits, when the director judged the call to indicate them (review-f F2).
+        let suits = match (l.withdrawn, indicated(&l.facts, l.withdrawn)) {
+            (Call::Bid { .. }, Some(_)) => indicated_suit_bits(&l.facts),
+            (Call::Bid { strain, .. }, _) => strain_bit(strain),
+            (Call::Pass, _) if l.suit_showing_pass => indicated_suit_bits(&l.facts),
+            _ => 0,
+        };
+        // The suits the offender specified later (Law 26A1, said of each suit): with all of
+        // them, no restriction; otherwise it concerns the others (26A2).
+        let specified =
+            self.standing_from(l.after).map(|i| self.calls[i]).filter(|m| m.seat == l.offender).fold(0, |bits, m| {
+                match m.call {
+                    Call::Bid { strain, .. } => bits | strain_bit(strain),
+                    _ => bits,
+                }
+            });
+        let later = suits != 0 && suits & !specified == 0;
+        let suits = if later { suits } else { suits & !specified };
+        (suits, later)
+    }
+
     /// Asks the lead-restriction table about a restriction once the contract is known: the
     /// restriction's kind, suit and clauses, or `open` with the question it depends on.
     fn lead_restriction(&self, l: &PendingLead) -> LeadDecision {
-        // The suit the withdrawn call named (a bid above seven too: review C, A5), indicated (an
-        // artificial bid), or showed (a pass the director judged to show a suit: A14).
-        let suit = match (l.withdrawn, indicated(&l.facts, l.withdrawn)) {
-            (Call::Bid { .. }, Some(indicated)) => indicated.filter(|s| *s != Strain::NoTrump),
-            (Call::Bid { strain, .. }, _) if strain != Strain::NoTrump => Some(strain),
-            (Call::Pass, _) if l.suit_showing_pass => shown_suit(&l.facts),
-            _ => None,
-        };
-        let later = suit.is_some_and(|s| {
-            self.standing_from(l.after)
-                .map(|i| self.calls[i])
-                .any(|m| m.seat == l.offender && matches!(m.call, Call::Bid { strain, .. } if strain == s))
-        });
+        let (suits, later) = self.restricted_suits(l);
         // The offender's final call at that turn, his first call standing after the withdrawn
         // one, is the same bid, double or redouble (a pass that restricts a lead showed a suit
         // or was conventional: in turn, it no longer means that).
@@ -2015,7 +2034,7 @@ impl<'c> Referee<'c> {
                 .find(|m| m.seat == l.offender)
                 .is_some_and(|m| m.call == l.withdrawn);
         let facts = Facts {
-            withdrawn_suit: suit.is_some() || l.suit_showing_pass,
+            withdrawn_suit: suits != 0 || l.suit_showing_pass,
             suit_later_specified: later,
             withdrawn_call_repeated: repeated,
             ..l.facts
@@ -2066,7 +2085,7 @@ impl<'c> Referee<'c> {
         } else {
             (Vec::new(), Vec::new())
         };
-        LeadDecision { kind: if open.is_some() { None } else { kind }, suit, clauses, open, questions, alternatives }
+        LeadDecision { kind: if open.is_some() { None } else { kind }, suits, clauses, open, questions, alternatives }
     }
 
     /// Describes a rectification of the lead-restriction table for the restricted player.
@@ -2130,7 +2149,7 @@ impl<'c> Referee<'c> {
         for l in &leads {
             let (seat, offender) = (l.seat, l.offender);
             // The words of a restriction are its rectification's `standing` text.
-            let words = |kind: Rectification, restriction: Option<(Option<Strain>, bool)>| {
+            let words = |kind: Rectification, restriction: Option<(u8, bool)>| {
                 let context = Context { offender, act: Act::Call(l.withdrawn), turn_of: seat };
                 crate::text::standing(
                     self.laws,
@@ -2146,12 +2165,13 @@ impl<'c> Referee<'c> {
                     status: LeadStatus::Pending,
                     kind: None,
                     suit: None,
+                    suits: Vec::new(),
                     opening_lead: false,
                     text: words(l.kind, None),
                     clauses: l.clauses.clone(),
                 },
                 (true, Some((false, _)), Some(c)) => {
-                    let LeadDecision { kind, suit, clauses, open, questions, alternatives } = self.lead_restriction(l);
+                    let LeadDecision { kind, suits, clauses, open, questions, alternatives } = self.lead_restriction(l);
                     self.cite_ids(clauses.iter().copied());
                     if open.is_some() {
                         self.ask_about_restriction(l, questions, alternatives);
@@ -2163,9 +2183,9 @@ impl<'c> Referee<'c> {
                             k @ (Rectification::RequireOrProhibitSuit
                             | Rectification::ProhibitUnspecifiedSuit
                             | Rectification::ProhibitAnySuit),
-                        ) => (LeadStatus::Applies, words(k, Some((suit, opening)))),
+                        ) => (LeadStatus::Applies, words(k, Some((suits, opening)))),
                         Some(k @ Rectification::NoLeadRestriction) => {
-                            (LeadStatus::Lapsed, words(k, Some((suit, opening))))
+                            (LeadStatus::Lapsed, words(k, Some((suits, opening))))
                         }
                         _ => (LeadStatus::Unprovided, "the tables do not decide this lead restriction".to_string()),
                     };
@@ -2173,9 +2193,13 @@ impl<'c> Referee<'c> {
                         seat,
                         status,
                         kind,
-                        suit: suit
-                            .filter(|_| kind == Some(Rectification::RequireOrProhibitSuit))
-                            .map(|s| suit_name(s).to_string()),
+                        suit: (suits.count_ones() == 1 && kind == Some(Rectification::RequireOrProhibitSuit))
+                            .then(|| suit_names(suits, "")),
+                        suits: if kind == Some(Rectification::RequireOrProhibitSuit) {
+                            suit_list(suits).into_iter().map(String::from).collect()
+                        } else {
+                            Vec::new()
+                        },
                         opening_lead: opening,
                         text,
                         clauses,
@@ -2187,6 +2211,7 @@ impl<'c> Referee<'c> {
                     status: LeadStatus::Lapsed,
                     kind: None,
                     suit: None,
+                    suits: Vec::new(),
                     opening_lead: false,
                     text: words(lapse, None),
                     clauses: l.clauses.clone(),
@@ -2196,6 +2221,7 @@ impl<'c> Referee<'c> {
                     status: LeadStatus::Unprovided,
                     kind: None,
                     suit: None,
+                    suits: Vec::new(),
                     opening_lead: false,
                     text: "the tables do not decide whether this lead restriction lapses".into(),
                     clauses: l.clauses.clone(),
@@ -2274,30 +2300,42 @@ fn indicated(facts: &Facts, call: Call) -> Option<Option<Strain>> {
         D::Hearts => Some(Some(Strain::Hearts)),
         D::Spades => Some(Some(Strain::Spades)),
         D::Notrump => Some(Some(Strain::NoTrump)),
-        D::NoDenomination => Some(None),
+        // No one denomination: the callers that compare one (Laws 27B1(a), 31A2) leave that
+        // judgement to the director (`look_ahead`), and the lead restriction takes its suits.
+        D::NoDenomination | D::SeveralSuits => Some(None),
     }
 }
 
-/// The suit the director judged a suit-showing pass to show, if he named one.
-fn shown_suit(facts: &Facts) -> Option<Strain> {
-    use tables::IndicatedDenomination as D;
+/// The suits, as bits (clubs 1 to spades 8), the director judged an artificial call to
+/// indicate or a suit-showing pass to show: his list (`several_suits`), or the one suit he named.
+fn indicated_suit_bits(facts: &Facts) -> u8 {
     match facts.indicated_denomination {
-        D::Clubs => Some(Strain::Clubs),
-        D::Diamonds => Some(Strain::Diamonds),
-        D::Hearts => Some(Strain::Hearts),
-        D::Spades => Some(Strain::Spades),
-        D::Named | D::Notrump | D::NoDenomination => None,
+        tables::IndicatedDenomination::SeveralSuits => several_suit_bits(facts),
+        d => suit_bits(d),
     }
 }
 
-fn suit_name(s: Strain) -> &'static str {
+/// The bit of a suit (clubs 1 to spades 8); none for notrump.
+fn strain_bit(s: Strain) -> u8 {
     match s {
-        Strain::Clubs => "clubs",
-        Strain::Diamonds => "diamonds",
-        Strain::Hearts => "hearts",
-        Strain::Spades => "spades",
-        Strain::NoTrump => "notrump",
+        Strain::NoTrump => 0,
+        s => 1 << s as u8,
     }
+}
+
+/// The names of the suits `bits` (clubs 1 to spades 8), clubs first.
+fn suit_list(bits: u8) -> Vec<&'static str> {
+    ["clubs", "diamonds", "hearts", "spades"]
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| bits & 1 << i != 0)
+        .map(|(_, n)| n)
+        .collect()
+}
+
+/// The names of the suits `bits` (clubs 1 to spades 8), joined by `sep`.
+pub(crate) fn suit_names(bits: u8, sep: &str) -> String {
+    suit_list(bits).join(sep)
 }
 
 /// The lowest bid that outranks `last` in the denomination `bid` specifies: the one it names,
@@ -2433,12 +2471,67 @@ fn answer(
     facts: &mut Facts,
     known: &mut Known,
 ) -> Result<(), RefereeError> {
+    let mut indicated = (0, 0u8);
     for (name, value) in answers {
         let (fact, index) = answer_error(event, name, value)?;
         facts.set(fact, index);
         known.insert(fact);
+        if fact == FactId::IndicatedDenomination {
+            indicated = (indicated.0 + 1, indicated.1 | suit_bits(facts.indicated_denomination));
+        }
     }
+    several_suits(event, indicated, facts)
+}
+
+/// The judgements a `director` entry may give several values of, as a list: the suits an
+/// artificial call indicated (`indicated_denomination: [hearts, spades]`, Laws 26A, 29C).
+pub fn admits_several(fact: FactId) -> bool {
+    fact == FactId::IndicatedDenomination
+}
+
+/// The bit of the suit an `indicated_denomination` value names (clubs 1 to spades 8), or none.
+fn suit_bits(d: tables::IndicatedDenomination) -> u8 {
+    use tables::IndicatedDenomination as D;
+    match d {
+        D::Clubs => 1,
+        D::Diamonds => 2,
+        D::Hearts => 4,
+        D::Spades => 8,
+        D::Named | D::Notrump | D::NoDenomination | D::SeveralSuits => 0,
+    }
+}
+
+/// After the answers of an entry: `count` values of `indicated_denomination` naming the suits
+/// `bits`. Two or more are the suits of a call that indicated several (`several_suits`, each
+/// suit its `indicated_…` fact); `several_suits` itself is not a value the case gives.
+fn several_suits(event: usize, (count, bits): (usize, u8), facts: &mut Facts) -> Result<(), RefereeError> {
+    use tables::IndicatedDenomination as D;
+    if count == 1 && facts.indicated_denomination == D::SeveralSuits {
+        return Err(err(event, "`several_suits` is not given by name: give the suits as a list, `indicated_denomination: [hearts, spades]`"));
+    }
+    if count < 2 {
+        return Ok(());
+    }
+    if bits.count_ones() as usize != count {
+        return Err(err(
+            event,
+            "a list of `indicated_denomination` names two or more different suits (clubs, diamonds, hearts, spades)",
+        ));
+    }
+    facts.indicated_denomination = D::SeveralSuits;
+    facts.indicated_clubs = bits & 1 != 0;
+    facts.indicated_diamonds = bits & 2 != 0;
+    facts.indicated_hearts = bits & 4 != 0;
+    facts.indicated_spades = bits & 8 != 0;
     Ok(())
+}
+
+/// The suits, as bits (clubs 1 to spades 8), of a call the director judged to indicate several.
+fn several_suit_bits(facts: &Facts) -> u8 {
+    u8::from(facts.indicated_clubs)
+        | u8::from(facts.indicated_diamonds) << 1
+        | u8::from(facts.indicated_hearts) << 2
+        | u8::from(facts.indicated_spades) << 3
 }
 
 /// One answer of a `director` entry: a judgement or choice of the vocabulary, and the index of

@@ -6,10 +6,15 @@ use bridgelaw_tables::AttentionDrawn;
 
 /// Declarer's choices for a lead (Laws 26, 50D2 / 50E, 51B2), which an entry may give with the
 /// ruling that makes them due.
-const LEAD_CHOICES: [FactId; 4] =
-    [FactId::RestrictedLeadOption, FactId::ProhibitedSuit, FactId::PenaltyCardLead, FactId::PenaltyCardSuit];
+const LEAD_CHOICES: [FactId; 5] = [
+    FactId::RestrictedLeadOption,
+    FactId::RestrictedSuit,
+    FactId::ProhibitedSuit,
+    FactId::PenaltyCardLead,
+    FactId::PenaltyCardSuit,
+];
 /// Declarer's choices for a restricted player's first lead (Law 26).
-const RESTRICTED_CHOICES: [FactId; 2] = [FactId::RestrictedLeadOption, FactId::ProhibitedSuit];
+const RESTRICTED_CHOICES: [FactId; 3] = [FactId::RestrictedLeadOption, FactId::RestrictedSuit, FactId::ProhibitedSuit];
 /// Declarer's choices for a lead by the partner of a player with a major penalty card (Laws
 /// 50D2 / 50E, 51B2).
 const PENALTY_CARD_CHOICES: [FactId; 2] = [FactId::PenaltyCardLead, FactId::PenaltyCardSuit];
@@ -288,7 +293,8 @@ impl Referee<'_> {
         let unestablished = self.revoke_to_correct(AttentionDrawn::DirectorCalled);
         let restricted = self.st().restricted_lead_due();
         // Which of the matters awaiting him the director rules on first, as the table says.
-        let lead_choice = [FactId::RestrictedLeadOption, FactId::ProhibitedSuit, FactId::PenaltyCardLead];
+        let lead_choice =
+            [FactId::RestrictedLeadOption, FactId::RestrictedSuit, FactId::ProhibitedSuit, FactId::PenaltyCardLead];
         let facts = Facts {
             revoke_awaits_correction: unestablished.is_some(),
             restricted_lead_due: restricted.is_some(),

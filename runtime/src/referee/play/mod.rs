@@ -72,8 +72,10 @@ struct RestrictedLead {
     offender: Seat,
     withdrawn: Call,
     kind: RestrictionKind,
-    /// The suit of the withdrawn call, for `suit_of_withdrawn_call`.
-    suit: Option<Suit>,
+    /// The suits of the withdrawn call the restriction concerns, for `suit_of_withdrawn_call`,
+    /// as bits (clubs 1 to spades 8): one, or several the call related to (declarer then names
+    /// one, `restricted_suit`).
+    suits: u8,
     /// The suits the offender bid in the legal auction, clubs to spades.
     bid: [bool; 4],
     settled: bool,
@@ -514,18 +516,17 @@ impl Referee<'_> {
             .iter()
             .filter(|l| self.restriction_lapses(Some(contract), l.offender).map(|(l, _)| l) == Some(false))
         {
-            let LeadDecision { kind, suit, open, .. } = self.lead_restriction(l);
+            let LeadDecision { kind, suits, open, .. } = self.lead_restriction(l);
             if let Some(open) = open {
                 return Err(err(event, format!("the play cannot start: the lead restriction on {}: {open}", l.seat)));
             }
             let kind = match kind {
-                Some(Rectification::RequireOrProhibitSuit) if suit.is_some() => RestrictionKind::SuitOfWithdrawnCall,
+                Some(Rectification::RequireOrProhibitSuit) if suits != 0 => RestrictionKind::SuitOfWithdrawnCall,
                 Some(Rectification::ProhibitAnySuit | Rectification::ProhibitUnspecifiedSuit) => {
                     RestrictionKind::AnySuit
                 }
                 _ => continue,
             };
-            let suit = suit.and_then(trump_suit);
             let mut bid = [false; 4];
             for m in self.calls.iter().filter(|m| !m.cancelled && m.seat == l.offender) {
                 if let Call::Bid { strain, .. } = m.call {
@@ -535,7 +536,7 @@ impl Referee<'_> {
                 }
             }
             let (seat, offender, withdrawn) = (l.seat, l.offender, l.withdrawn);
-            restricted.push(RestrictedLead { seat, offender, withdrawn, kind, suit, bid, settled: false });
+            restricted.push(RestrictedLead { seat, offender, withdrawn, kind, suits, bid, settled: false });
         }
         self.play = Some(PlayState {
             declarer: contract.declarer,
@@ -819,7 +820,9 @@ impl Referee<'_> {
             | Rectification::RequireRestrictedSuit { .. }
             | Rectification::ProhibitRestrictedSuit { .. }
             | Rectification::ProhibitNamedSuit { .. }
+            | Rectification::RequireNamedSuit { .. }
             | Rectification::ProhibitionRefused { .. }
+            | Rectification::RestrictedSuitRefused { .. }
             | Rectification::LeadUnrestricted => Seats::one(p.turn_of),
             _ => Seats::NONE,
         };
@@ -833,6 +836,22 @@ impl Referee<'_> {
             clauses: Clauses::of(t),
             template: self.laws.text(t.rectification),
         }
+    }
+
+    /// The card of a premature player's partner, played before the ruling, that failed to follow
+    /// suit: it stands as a revoke (Law 61A), judged by what bound it when it was played.
+    fn played_before_option(p: &PlayPending) -> bool {
+        p.facts.play_irregularity == PlayIrregularity::PartnerPlaysBeforePrematureRuling && p.facts.card_off_suit
+    }
+
+    /// Plays `card` in turn without the play penalties the premature play's ruling has just
+    /// imposed on `seat` (declarer's Law 57A option), which did not exist when he played it: its
+    /// revoke is a failure to follow suit (Law 61A, "specified by an opponent when exercising an
+    /// option"; 1987 commentary 61.1), not a failure to meet the option. They bound his play to
+    /// this trick, to which he has now played: they end here, as a card in turn ends them.
+    fn in_turn_before_option(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
+        self.st().bindings.retain(|b| !(b.seat == seat && b.premature));
+        self.in_turn(event, seat, card)
     }
 
     fn bind_play(&mut self, seat: Seat, bound: PlayBound, premature: bool, view: &Rectified) {
@@ -881,6 +900,9 @@ impl Referee<'_> {
                 lead.followers.push((p.offender, card));
             }
             // It is checked as any card played in turn: penalties, penalty cards, following suit.
+            Rectification::PlayStands if Self::played_before_option(p) => {
+                self.in_turn_before_option(p.event, p.offender, card?)?
+            }
             Rectification::PlayStands => self.in_turn(p.event, p.offender, card?)?,
             // Law 60B's period: declarer's retracted lead is still to be made from his side's
             // hand (Law 55B2), not a Law 55B1 retraction that leaves the lead with a defender.
@@ -988,12 +1010,15 @@ impl Referee<'_> {
                 self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(suit?, lasts), false, &view)
             }
             // The restriction is still to be exercised, with another suit.
-            Rectification::ProhibitionRefused { .. } => {
+            Rectification::ProhibitionRefused { .. } | Rectification::RestrictedSuitRefused { .. } => {
                 let seat = p.turn_of;
                 self.st().restricted.iter_mut().filter(|r| r.seat == seat).for_each(|r| r.settled = false);
             }
             Rectification::ProhibitNamedSuit { suit, lasts } => {
                 self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(named_suit(suit), lasts), false, &view)
+            }
+            Rectification::RequireNamedSuit { suit, lasts } => {
+                self.bind_play(p.turn_of, PlayBound::LeadSuit(named_suit(suit), lasts), false, &view)
             }
             Rectification::IllegalCardAccepted { revoke } => {
                 let Some(i) = p.subject.revoke().filter(|&i| i < self.st().revokes.len()) else {

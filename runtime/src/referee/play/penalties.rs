@@ -261,8 +261,14 @@ impl Referee<'_> {
         let st = self.st();
         st.restricted[i].settled = true;
         let r = st.restricted[i].clone();
+        let several = r.suits.count_ones() > 1;
         let facts = Facts {
             restriction_kind: r.kind,
+            restricted_suits_several: several,
+            restriction_clubs: several && r.suits & 1 != 0,
+            restriction_diamonds: several && r.suits & 2 != 0,
+            restriction_hearts: several && r.suits & 4 != 0,
+            restriction_spades: several && r.suits & 8 != 0,
             offender_bid_clubs: r.bid[Suit::Clubs as usize],
             offender_bid_diamonds: r.bid[Suit::Diamonds as usize],
             offender_bid_hearts: r.bid[Suit::Hearts as usize],
@@ -270,7 +276,10 @@ impl Referee<'_> {
             restricted_lead_played_to: played_to,
             ..Facts::default()
         };
-        let subject = Subject::Restriction { call: r.withdrawn, suit: r.suit };
+        // The suit the rectification names, if the restriction concerns one (of several,
+        // declarer names it, and the rectification carries it).
+        let suit = Suit::ALL.into_iter().find(|s| !several && r.suits & 1 << *s as u8 != 0);
+        let subject = Subject::Restriction { call: r.withdrawn, suit };
         let mut p = self.pending_play(event, r.offender, subject, r.seat, Table::RestrictedLead, facts);
         // The offender's bids are taken as natural unless the director judges which suits his
         // calls specified (2017 Law 26B; the fact's default is `named`).

@@ -317,13 +317,21 @@ impl Referee<'_> {
     /// recorded after it, before the director's call, are cards played after an opponent's
     /// change of play, which their players may ask to withdraw (`withdraw_after_changed_play`).
     pub(super) fn note_changed_play(&mut self, event: usize, seat: Seat, card: Card) {
-        let case: &Case = self.case;
-        let st = self.st();
-        if st.current.cards.contains(&(seat, card)) {
+        if self.st().current.cards.contains(&(seat, card)) {
             return;
         }
-        let later: Vec<(Seat, Card)> = case
-            .events
+        let later = self.cards_played_after(event, seat);
+        let st = self.st();
+        st.changed_play = (!later.is_empty()).then(|| ChangedPlay { seat, trick: st.trick_number(), later });
+    }
+
+    /// The cards of `seat`'s opponents recorded from event `event` on, before the next `director`
+    /// entry, that are in the current trick: the cards played to it after `seat`'s card of that
+    /// event.
+    pub(super) fn cards_played_after(&mut self, event: usize, seat: Seat) -> Vec<(Seat, Card)> {
+        let case: &Case = self.case;
+        let st = self.st();
+        case.events
             .iter()
             .skip(event)
             .take_while(|e| !matches!(e, Event::Director { .. }))
@@ -333,8 +341,7 @@ impl Referee<'_> {
                 }
                 _ => None,
             })
-            .collect();
-        st.changed_play = (!later.is_empty()).then(|| ChangedPlay { seat, trick: st.trick_number(), later });
+            .collect()
     }
 
     /// A player withdraws `card`, which he played to the trick after a card of `seat`'s that a

@@ -499,6 +499,7 @@ impl Referee<'_> {
         if lead.facts.play_irregularity == PlayIrregularity::PrematurePlay {
             // After a premature lead or play: whether his card meets what the ruling imposed.
             let card_legal_in_turn = self.legal_in_turn(event, seat, card)?;
+            let card_played_after = !self.cards_played_after(event, seat).is_empty();
             let st = self.st();
             let led = st.current.cards.first().map(|(_, c)| c.suit);
             let facts = Facts {
@@ -506,6 +507,7 @@ impl Referee<'_> {
                 offender_role: OffenderRole::Defender,
                 card_legal_in_turn,
                 card_off_suit: led.is_some_and(|l| card.suit != l && st.hands[seat as usize].has_suit(l)),
+                card_played_after,
                 ..Facts::default()
             };
             let turn_of = st.next_to_play();
