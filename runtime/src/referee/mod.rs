@@ -835,6 +835,10 @@ impl Combos {
 /// The distinct decisions of a consultation: one in the usual case, held in place.
 type Groups = smallvec::SmallVec<[Group; 1]>;
 
+/// The unknown facts a consultation varied, in the order varied: a few, held in place (no
+/// allocation for a consultation with an open question).
+type Unknown = smallvec::SmallVec<[FactId; 8]>;
+
 /// A malformed or inconsistent case.
 fn err(event: usize, message: impl Into<String>) -> RefereeError {
     RefereeError { event, kind: ErrorKind::Malformed, message: message.into() }
@@ -890,7 +894,7 @@ impl<'c> Referee<'c> {
         self.ahead.get_or_init(|| Ahead::new(&self.case.events))
     }
 
-    fn consult(&self, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Groups) {
+    fn consult(&self, table: Table, facts: &Facts, known: &Known) -> (Unknown, Groups) {
         consult(self.laws, table, facts, known)
     }
 
@@ -2289,18 +2293,18 @@ fn lowest_specifying(last: Option<Call>, bid: Call, indicated: Option<Option<Str
 
 /// Asks `table` (and the tables it delegates to) once per combination of
 /// the unknown facts they test, and groups the combinations by decision.
-fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Groups) {
+fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Unknown, Groups) {
     // The usual case: every fact the deciding tables test is known, and one evaluation is
     // the whole consultation (the loop below would find the same single group).
     let first = tables::decide(laws, table, facts);
     if first.tables().all(|t| laws.tests(t).iter().all(|f| known.contains(f))) {
         // One group, of the one combination of no unknown fact (no caller reads the
         // combinations of a single group: it is no alternative).
-        return (Vec::new(), smallvec::smallvec![(first, Combos::default())]);
+        return (Unknown::new(), smallvec::smallvec![(first, Combos::default())]);
     }
     // The unknown facts the first decision's tables test: the first round of the loop below,
     // with no unknown fact, would evaluate that decision alone and find them.
-    let mut unknown: Vec<FactId> = Vec::new();
+    let mut unknown = Unknown::new();
     for t in first.tables() {
         for f in laws.tests(t) {
             if !known.contains(f) && !unknown.contains(f) {
@@ -2524,7 +2528,7 @@ mod tests {
                     }
                     let (unknown, groups) = consult(laws, table, &facts, &known);
                     let (plain_unknown, plain_groups) = plain_consult(laws, table, &facts, &known);
-                    assert_eq!(unknown, plain_unknown, "{table:?}");
+                    assert_eq!(unknown.as_slice(), plain_unknown.as_slice(), "{table:?}");
                     assert_eq!(groups.len(), plain_groups.len(), "{table:?}");
                     for ((d, combos), (plain_d, plain_combos)) in groups.iter().zip(&plain_groups) {
                         assert!(d == plain_d, "{table:?}");

@@ -440,7 +440,7 @@ impl Referee<'_> {
 
     /// The establishment table's decisions for the offending side's agreement to an opponent's
     /// claim, with the director's finding `answers` (if any) of when attention was drawn.
-    fn agreement_groups(&self, answers: &[(String, String)]) -> (Vec<FactId>, Groups) {
+    fn agreement_groups(&self, answers: &[(String, String)]) -> (Unknown, Groups) {
         let mut facts = Facts {
             establishing_act: EstablishingAct::Claim,
             act_by_offending_side: true,
