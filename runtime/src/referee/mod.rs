@@ -780,8 +780,19 @@ const AUCTION_TABLES: [Table; 12] = [
 /// Whether the auction's tables ask `fact`, in these laws or any built-in edition (so that a
 /// case's judgement keeps its phase when ruled under another edition).
 fn auction_fact(laws: &dyn Laws, fact: FactId) -> bool {
-    let asks = |l: &dyn Laws| AUCTION_TABLES.iter().any(|t| l.tests(*t).contains(&fact));
-    asks(laws) || tables::Edition::ALL.iter().any(|e| asks(e.laws()))
+    // The built-in editions' facts, found once: most answers are judgements of the auction's
+    // tables in every edition.
+    static BUILT_IN: std::sync::OnceLock<Known> = std::sync::OnceLock::new();
+    let built_in = BUILT_IN.get_or_init(|| {
+        let mut facts = Known::default();
+        for e in tables::Edition::ALL {
+            for t in AUCTION_TABLES {
+                e.laws().tests(t).iter().for_each(|f| facts.insert(*f));
+            }
+        }
+        facts
+    });
+    built_in.contains(&fact) || AUCTION_TABLES.iter().any(|t| laws.tests(*t).contains(&fact))
 }
 
 /// One distinct decision, with the combinations of unknown fact values (as
