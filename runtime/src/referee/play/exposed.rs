@@ -172,6 +172,12 @@ impl Referee<'_> {
     /// `auction_exposure_end` table, and makes the penalty cards it gives, once the play has
     /// started (without a play, the ruling says what becomes of each card).
     pub(in crate::referee) fn exposures_at_end(&mut self) -> Result<(), RefereeError> {
+        // No card exposed during the auction (the usual case): nothing to rule, and the contract
+        // is not looked for. (No exposure is ruled after the auction has ended: a card is the
+        // play's then, and an open exposure is ruled at the event before.)
+        if self.exposures.ruled.is_empty() {
+            return Ok(());
+        }
         let declarer = match (&self.play, auction::contract(&self.calls)) {
             (Some(st), _) => st.declarer,
             (None, Some(c)) if self.over => c.declarer,
