@@ -1221,7 +1221,10 @@ impl<'c> Referee<'c> {
         if seat == self.turn && !self.bindings.is_empty() {
             // The call repeated: the obligation to repeat it is met, even when the repetition is
             // itself irregular (an insufficient bid is then ruled as one in rotation).
-            self.bindings.retain(|b| b.seat != seat || b.after.is_some() || b.bound != Bound::Repeat(call));
+            let repeated = |b: &Binding| b.seat == seat && b.after.is_none() && b.bound == Bound::Repeat(call);
+            if self.bindings.iter().any(repeated) {
+                self.bindings.retain(|b| !repeated(b));
+            }
         }
         let irregularity = if self.over && self.last_standing_bid(self.calls.len()).is_none() {
             // Four passes: no declarer, dummy or defender (Law 22B).
@@ -1255,11 +1258,12 @@ impl<'c> Referee<'c> {
     fn broken_binding(&self, seat: Seat, call: Call) -> Option<(Table, tables::BrokenObligation)> {
         use tables::BrokenObligation as B;
         let double = matches!(call, Call::Double | Call::Redouble);
-        let insufficient = call.is_bid() && !outranks(call, self.last_standing_bid(self.calls.len()));
+        // Looked for only when an obligation of the seat asks.
+        let insufficient = || call.is_bid() && !outranks(call, self.last_standing_bid(self.calls.len()));
         self.bound(seat).find_map(|b| match b.bound {
             Bound::NoDoubleOrRedouble if double => Some((Table::DoubleProhibitionBreach, B::RepeatBid)),
             Bound::SufficientBidOrPass if double => Some((Table::ObligationBreach, B::SufficientBidOrPass)),
-            Bound::SufficientBidOrPass if insufficient => Some((Table::ObligationBreach, B::InsufficientCorrection)),
+            Bound::SufficientBidOrPass if insufficient() => Some((Table::ObligationBreach, B::InsufficientCorrection)),
             Bound::Repeat(c) if call != c && c.is_bid() => Some((Table::ObligationBreach, B::RepeatBid)),
             Bound::Repeat(c) if call != c => Some((Table::ObligationBreach, B::RepeatDouble)),
             _ => None,
@@ -1420,10 +1424,13 @@ impl<'c> Referee<'c> {
     /// Records a legal call in rotation.
     fn legal(&mut self, seat: Seat, call: Call) {
         self.push_call(Made { seat, call, cancelled: false });
-        // Most calls are made free of any obligation or skipped turn.
+        // Most calls are made free of any obligation or skipped turn; an obligation binds the
+        // other players' calls mostly.
         if !self.bindings.is_empty() {
-            self.bindings
-                .retain(|b| b.seat != seat || b.after.is_some() || b.bound == Bound::Pass(Duration::Throughout));
+            let met = |b: &Binding| b.seat == seat && b.after.is_none() && b.bound != Bound::Pass(Duration::Throughout);
+            if self.bindings.iter().any(met) {
+                self.bindings.retain(|b| !met(b));
+            }
             for b in self.bindings.iter_mut().filter(|b| b.after == Some(seat)) {
                 b.after = None;
             }
