@@ -1651,7 +1651,7 @@ impl<'c> Referee<'c> {
             IrregularityRuling::new(p.event, irregularity, p.offender, Act::Call(p.call), p.turn_of, facts);
         if let [(decision, _)] = groups.as_slice() {
             let decision = *decision;
-            ruling.rules = decision.rules().collect();
+            ruling.rules = Rules::of(decision.decided().rules);
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
             ruling.rectifications.reserve_exact(decision.outcomes().count());
             let recorded = self.calls.len();

@@ -126,7 +126,7 @@ impl Referee<'_> {
         };
         let shown = facts_shown(&[(d, Vec::new())], &p.facts, &p.known);
         let mut ruling = IrregularityRuling::new(event, "auction_exposure", seat, Act::Card(first), self.turn, shown);
-        ruling.rules = d.rules().collect();
+        ruling.rules = Rules::of(d.decided().rules);
         for t in d.outcomes() {
             let mut view = self.apply(&p, &t);
             view.context.act = Act::Card(first);
@@ -199,7 +199,7 @@ impl Referee<'_> {
             let shown = facts_shown(&[(d, Vec::new())], &p.facts, &p.known);
             let mut ruling =
                 IrregularityRuling::new(e.event, "auction_exposure_end", e.seat, Act::Card(e.card), e.seat, shown);
-            ruling.rules = d.rules().collect();
+            ruling.rules = Rules::of(d.decided().rules);
             for t in d.outcomes() {
                 let view = self.describe_play(&p, &t, Subject::Card(e.card));
                 self.cite(&view.clauses);

@@ -667,7 +667,7 @@ impl Referee<'_> {
             self.cite(&r.clauses);
         }
         let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, p.subject.act(), p.turn_of, facts);
-        ruling.rules = d.rules().collect();
+        ruling.rules = Rules::of(d.decided().rules);
         ruling.rectifications = rectifications;
         ruling.unprovided = d.unprovided().map(|t| t.name()).collect();
         self.irregularities.push(ruling);
@@ -735,7 +735,7 @@ impl Referee<'_> {
                 ),
             });
         }
-        ruling.rules = decision.rules().collect();
+        ruling.rules = Rules::of(decision.decided().rules);
         for t in decision.outcomes() {
             for view in self.apply_play(&p, &t)? {
                 self.cite(&view.clauses);
