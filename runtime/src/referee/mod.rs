@@ -154,19 +154,28 @@ impl Known {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
-    /// The facts of the set, in `FactId` order (a fact's index is its place in `FactId::ALL`).
-    fn iter(self) -> impl Iterator<Item = FactId> {
-        let mut words = self.0;
-        let mut w = 0;
-        std::iter::from_fn(move || {
-            while w < 4 && words[w] == 0 {
-                w += 1;
+    /// Calls `f` with each fact of the set, in `FactId` order (a fact's index is its place in
+    /// `FactId::ALL`), word by word.
+    #[inline]
+    fn for_each(self, mut f: impl FnMut(FactId)) {
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let i = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if let Some(&fact) = FactId::ALL.get(i) {
+                    f(fact);
+                }
             }
-            let word = words.get_mut(w)?;
-            let i = w * 64 + word.trailing_zeros() as usize;
-            *word &= *word - 1;
-            FactId::ALL.get(i).copied()
-        })
+        }
+    }
+
+    /// The facts of the set, in `FactId` order.
+    #[cfg(test)]
+    fn iter(self) -> impl Iterator<Item = FactId> {
+        let mut facts = Vec::new();
+        self.for_each(|f| facts.push(f));
+        facts.into_iter()
     }
 }
 
@@ -2388,7 +2397,7 @@ fn facts_shown<G: Grouped>(groups: &[G], facts: &Facts, known: &Known) -> Vec<(&
     }
     let shown = known.and(tested);
     let mut out = Vec::with_capacity(shown.len());
-    out.extend(shown.iter().map(|f| (f.name(), f.values()[facts.get(f)])));
+    shown.for_each(|f| out.push((f.name(), f.values()[facts.get(f)])));
     out
 }
 
