@@ -1003,12 +1003,14 @@ impl<'c> Referee<'c> {
 
     /// Whether the standing calls end the auction: four passes, or three passes after a bid.
     fn auction_over(&self) -> bool {
-        let mut standing = self.standing.iter().rev().map(|&j| self.calls[j].call);
-        let passes = standing.clone().take_while(|c| *c == Call::Pass).count();
-        if standing.any(|c| c.is_bid()) {
-            passes >= 3
-        } else {
-            passes >= 4
+        let standing = self.standing.iter().rev().map(|&j| self.calls[j].call);
+        // The passes at the end, counted up to four: fewer than three end nothing (the usual
+        // case, found at the first call that is no pass), four end the auction in any case.
+        let passes = standing.clone().take(4).take_while(|c| *c == Call::Pass).count();
+        match passes {
+            0..=2 => false,
+            3 => standing.skip(3).any(|c| c.is_bid()),
+            _ => true,
         }
     }
 
