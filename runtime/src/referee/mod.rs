@@ -842,7 +842,11 @@ impl Combos {
 
     fn push(&mut self, combo: &[usize]) {
         debug_assert_eq!(combo.len(), self.width);
-        self.values.extend_from_slice(combo);
+        // Value by value: a combination is a few values (`extend_from_slice` calls memmove and
+        // memcpy for them).
+        for &v in combo {
+            self.values.push(v);
+        }
         self.count += 1;
     }
 
