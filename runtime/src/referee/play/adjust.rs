@@ -91,7 +91,10 @@ impl Referee<'_> {
                 }
                 self.equity(&p, &answers, reviews_equity, &mut ruling);
             }
-            for v in &ruling.rectifications {
+            // The establishment's rectification, first in the list, is cited after the
+            // adjustment's and the equity table's (cited as they were found).
+            let established = usize::from(state.established_by[i].is_some());
+            for v in &ruling.rectifications[..established] {
                 self.cite(&v.clauses);
             }
             revokes.push(ruling);
