@@ -1026,6 +1026,10 @@ impl<'c> Referee<'c> {
         if self.cancelled_in_run(event, seat, call) {
             return Ok(());
         }
+        // The usual call, with no irregularity awaiting a ruling: the pending one is not moved.
+        if self.pending.is_none() {
+            return self.record_call(event, seat, call);
+        }
         if let Some(mut p) = self.pending.take() {
             let by_lho = seat == p.offender.lho();
             let by_turn_player = seat == p.turn_of && seat != p.offender && is_out_of_rotation(p.facts.irregularity);
