@@ -1497,17 +1497,18 @@ impl<'c> Referee<'c> {
         let view = self.standing_before(index.unwrap_or(self.calls.len()));
         let before = &view[..];
         let contract = if irregularity == Irregularity::CallAfterAuction { auction::contract(before) } else { None };
+        let last = last_bid(before).map(|m| m.call);
         let facts = Facts {
             irregularity,
             call_kind: call_kind(call),
             turn,
-            anyone_has_bid: last_bid(before).is_some(),
+            anyone_has_bid: last.is_some(),
             offender_has_called: standing(before).any(|m| m.seat == seat),
             partner_has_called: standing(before).any(|m| m.seat == seat.partner()),
             turn_player_barred: out_of_rotation && self.bound(turn_of).any(|b| matches!(b.bound, Bound::Pass(_))),
             offender_barred: out_of_rotation && self.bound(seat).any(|b| matches!(b.bound, Bound::Pass(_))),
             double_admissible: !matches!(call, Call::Double | Call::Redouble) || admissible_double(before, seat, call),
-            bid_sufficient: !call.is_bid() || outranks(call, last_bid(before).map(|m| m.call)),
+            bid_sufficient: !call.is_bid() || outranks(call, last),
             offender_side_declares: contract.is_some_and(|c| c.declarer.same_side(seat)),
             third_consecutive_pass: call == Call::Pass && out_of_rotation && third_pass(before),
             pass_meaning: PassMeaning::Natural,
@@ -1528,7 +1529,7 @@ impl<'c> Referee<'c> {
             offender: seat,
             call,
             turn_of,
-            last_bid: last_bid(before).map(|m| m.call),
+            last_bid: last,
             facts,
             known,
             table: Table::Irregularity,
