@@ -1939,7 +1939,7 @@ impl<'c> Referee<'c> {
             Rectification::AwardAdjustedScore => self.stopped_at = Some(0),
             Rectification::DealContinues => {}
             Rectification::CancelLaterPasses | Rectification::CancelPassesFromMissedTurn => {
-                let later = usize::from(t.rectification == Rectification::CancelLaterPasses);
+                let later = usize::from(matches!(t.rectification, Rectification::CancelLaterPasses));
                 let from = self.skipped.iter().find(|s| s.0 == p.turn_of).map(|s| s.1 + later);
                 if let Some(from) = from {
                     self.cancel_standing(from, |m| m.call == Call::Pass);
@@ -2005,7 +2005,8 @@ impl<'c> Referee<'c> {
             // The rectifications of the play never come from the auction's tables.
             _ => {}
         }
-        self.over = self.auction_over() && self.skipped.is_empty() && t.rectification != Rectification::ReopenAuction;
+        self.over =
+            self.auction_over() && self.skipped.is_empty() && !matches!(t.rectification, Rectification::ReopenAuction);
         view
     }
 

@@ -61,7 +61,7 @@ impl Referee<'_> {
                     ..Facts::default()
                 };
                 let d = self.ask_derived(Table::RevokeAdjustment, &facts);
-                let reviews_equity = d.outcomes().any(|o| o.rectification == Rectification::ReviewEquity);
+                let reviews_equity = d.outcomes().any(|o| matches!(o.rectification, Rectification::ReviewEquity));
                 let end = self.case.events.len();
                 let p = self.pending_play(end, r.seat, r.card, r.seat, Table::RevokeAdjustment, facts);
                 for o in d.outcomes() {

@@ -467,7 +467,7 @@ impl Referee<'_> {
         let facts =
             Facts { penalty_card_options_given: st.lead_options_given.contains(&(holder, card)), ..Facts::default() };
         let d = self.ask_derived(Table::PenaltyCardLeadOccasion, &facts);
-        d.outcomes().any(|t| t.rectification == Rectification::LeadOptionsDue).then_some(holder)
+        d.outcomes().any(|t| matches!(t.rectification, Rectification::LeadOptionsDue)).then_some(holder)
     }
 
     #[allow(clippy::expect_used, reason = "play events are ruled only once the play has started")]
@@ -699,7 +699,8 @@ impl Referee<'_> {
         if groups.len() > 1 {
             // A choice the laws do not give declarer is refused when made (`option_not_available`):
             // no alternative to show, nor a question its facts alone raise.
-            let offered = |(d, _): &Group| d.outcomes().all(|t| t.rectification != Rectification::OptionNotAvailable);
+            let offered =
+                |(d, _): &Group| d.outcomes().all(|t| !matches!(t.rectification, Rectification::OptionNotAvailable));
             if groups.iter().any(offered) {
                 groups.retain(|g| offered(g));
             }
@@ -754,7 +755,7 @@ impl Referee<'_> {
         self.irregularities.push(ruling);
         let outcome = match () {
             _ if stands => IrregularLeadOutcome::Stands,
-            _ if decision.outcomes().any(|t| t.rectification == Rectification::ProperLeadStands) => {
+            _ if decision.outcomes().any(|t| matches!(t.rectification, Rectification::ProperLeadStands)) => {
                 IrregularLeadOutcome::ProperLeadMade
             }
             _ => IrregularLeadOutcome::Retracted,

@@ -72,7 +72,7 @@ impl Referee<'_> {
         };
         let ask = |r: &Self| {
             let d = r.ask_derived(Table::RevokeEstablishment, &facts);
-            d.outcomes().find(|t| t.rectification == Rectification::RevokeEstablished)
+            d.outcomes().find(|t| matches!(t.rectification, Rectification::RevokeEstablished))
         };
         // Apart from a claim (once a deal), the answer depends on the act and the side only:
         // asked once per combination.
@@ -110,7 +110,7 @@ impl Referee<'_> {
                 ..Facts::default()
             };
             let d = self.ask_derived(Table::RevokeAttention, &facts);
-            d.outcomes().any(|t| t.rectification == Rectification::RevokeToCorrect)
+            d.outcomes().any(|t| matches!(t.rectification, Rectification::RevokeToCorrect))
         })
     }
 
@@ -495,7 +495,7 @@ impl Referee<'_> {
             };
             let Some(t) = decision.outcomes().next() else { continue };
             let view = Some(self.describe_play(&p, &t, p.subject));
-            let established = t.rectification == Rectification::RevokeEstablished;
+            let established = matches!(t.rectification, Rectification::RevokeEstablished);
             let late = late_attention(agreement);
             let st = self.st();
             st.established_by[i] = view;
