@@ -1685,6 +1685,9 @@ impl<'c> Referee<'c> {
                 }
                 ruling.rectifications.push(view);
             }
+            if let Some(last) = decision.decided().outcomes.last() {
+                self.settle_over(last.rectification);
+            }
             self.trace.last_decision = key;
             if p.table == Table::ChangeOfCall && p.index.is_none() && self.calls.len() == recorded {
                 // A correction that no rectification put in the auction does not stand: it is
@@ -1816,7 +1819,7 @@ impl<'c> Referee<'c> {
         p.index.filter(|&i| self.calls.get(i).is_some_and(|m| m.cancelled)).map(|_| p.offender)
     }
 
-    /// Carries a rectification into the auction state.
+    /// Carries a rectification into the auction state; `settle_over` follows the decision's last.
     fn apply(&mut self, p: &Pending, t: &Traced) -> Rectified {
         let view = self.describe(p, t);
         match t.rectification {
@@ -2005,9 +2008,14 @@ impl<'c> Referee<'c> {
             // The rectifications of the play never come from the auction's tables.
             _ => {}
         }
-        self.over =
-            self.auction_over() && self.skipped.is_empty() && !matches!(t.rectification, Rectification::ReopenAuction);
         view
+    }
+
+    /// After a decision's rectifications are carried out (`apply`, the last of them `last`):
+    /// whether the auction is over. (No rectification reads it: it is found once, after the
+    /// last.)
+    fn settle_over(&mut self, last: Rectification) {
+        self.over = self.auction_over() && self.skipped.is_empty() && !matches!(last, Rectification::ReopenAuction);
     }
 
     /// Asks the lead-restriction table about a restriction once the contract is known: the

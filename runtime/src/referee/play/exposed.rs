@@ -133,6 +133,9 @@ impl Referee<'_> {
             self.cite(&view.clauses);
             ruling.rectifications.push(view);
         }
+        if let Some(last) = d.decided().outcomes.last() {
+            self.settle_over(last.rectification);
+        }
         self.irregularities.push(ruling);
         let ruled = cards.iter().map(|&(card, led)| Exposed { event, seat, card, led });
         self.exposures.ruled.extend(ruled);
