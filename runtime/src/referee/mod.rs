@@ -832,7 +832,7 @@ impl Grouped for (Decision, Vec<Vec<usize>>) {
 struct Combos {
     width: usize,
     count: usize,
-    values: smallvec::SmallVec<[usize; 8]>,
+    values: smallvec::SmallVec<[usize; 4]>,
 }
 
 impl Combos {
