@@ -447,12 +447,12 @@ pub fn obligations(ruling: &Ruling) -> Vec<(String, Vec<&'static str>)> {
 /// The ruling's value of a field that is compared as a whole.
 fn actual(name: &str, ruling: &Ruling) -> Value {
     let play = ruling.play.as_ref();
-    let flat = |f: fn(&bridgelaw_runtime::ruling::IrregularityRuling) -> &Vec<&'static str>| {
+    let flat = |f: fn(&bridgelaw_runtime::ruling::IrregularityRuling) -> &[&'static str]| {
         strings(ruling.irregularities.iter().flat_map(f).map(|s| s.to_string()))
     };
     match name {
         "rules" => flat(|i| &i.rules),
-        "open_questions" => flat(|i| &i.open_questions),
+        "open_questions" => flat(|i| i.open_questions.as_slice()),
         "contract" => Value::String(contract_text(ruling)),
         "declarer" => seat_value(play.map(|p| p.declarer).or(ruling.contract.map(|c| c.declarer))),
         "opening_leader" => seat_value(ruling.opening_leader),

@@ -176,6 +176,75 @@ impl Serialize for Clauses {
     }
 }
 
+/// The deciding rules of a ruling entry: the decision's own static list of rules
+/// (`Decided::rules`, no allocation), or a list built for the entry. Read as a list of rule
+/// ids, and serialized as one.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Rules(std::borrow::Cow<'static, [&'static str]>);
+
+impl Rules {
+    /// The rules of a static decision, as the decision holds them.
+    pub fn of(rules: &'static [&'static str]) -> Rules {
+        Rules(std::borrow::Cow::Borrowed(rules))
+    }
+}
+
+impl std::ops::Deref for Rules {
+    type Target = [&'static str];
+
+    fn deref(&self) -> &[&'static str] {
+        &self.0
+    }
+}
+
+impl FromIterator<&'static str> for Rules {
+    fn from_iter<I: IntoIterator<Item = &'static str>>(iter: I) -> Rules {
+        Rules(std::borrow::Cow::Owned(iter.into_iter().collect()))
+    }
+}
+
+impl IntoIterator for Rules {
+    type Item = &'static str;
+    type IntoIter = std::vec::IntoIter<&'static str>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_owned().into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Rules {
+    type Item = &'a &'static str;
+    type IntoIter = std::slice::Iter<'a, &'static str>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl PartialEq<Vec<&str>> for Rules {
+    fn eq(&self, other: &Vec<&str>) -> bool {
+        self.0[..] == other[..]
+    }
+}
+
+impl<const N: usize> PartialEq<[&str; N]> for Rules {
+    fn eq(&self, other: &[&str; N]) -> bool {
+        self.0[..] == other[..]
+    }
+}
+
+impl std::fmt::Debug for Rules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.0.iter()).finish()
+    }
+}
+
+impl Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter())
+    }
+}
+
 /// One rectification, resolved to seats, with its trace. Its words are
 /// rendered on demand (`text`), so that ruling stays cheap.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -289,7 +358,7 @@ pub struct IrregularityRuling {
     pub facts: Vec<(&'static str, &'static str)>,
     /// The deciding rules, in order; empty while questions of the entry's own tables are open
     /// (a question of a lead restriction the entry imposed is added to a decided entry).
-    pub rules: Vec<&'static str>,
+    pub rules: Rules,
     pub rectifications: Vec<Rectified>,
     /// Judgements or choices the case does not give, on which the outcome depends: the
     /// entry's own, then those of the Law 26 lead restriction it imposed.
@@ -325,7 +394,7 @@ impl IrregularityRuling {
             card,
             turn_of,
             facts,
-            rules: Vec::new(),
+            rules: Rules::default(),
             rectifications: Vec::new(),
             open_questions: Vec::new(),
             alternatives: Vec::new(),

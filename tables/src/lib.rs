@@ -253,7 +253,7 @@ impl Decision {
 }
 
 /// One rectification with the rule that decided it and the clauses behind it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Traced {
     pub rectification: Rectification,
     /// The id of the deciding rule.
@@ -262,6 +262,18 @@ pub struct Traced {
     /// the clauses cited for this outcome, then those of the rule that delegated to this
     /// rule's table, if any.
     pub clauses: &'static [&'static Clause],
+}
+
+/// Equal as the derived equality is (the rectification, the rule's id, each clause), the rule
+/// and the clauses compared by address first: a rectification is mostly compared with the same
+/// static outcome (an obligation imposed again), which then costs no string comparison.
+impl PartialEq for Traced {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.rectification == other.rectification
+            && (std::ptr::eq(self.rule, other.rule) || self.rule == other.rule)
+            && (std::ptr::eq(self.clauses, other.clauses) || self.clauses == other.clauses)
+    }
 }
 
 impl Traced {

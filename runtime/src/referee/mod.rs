@@ -154,19 +154,28 @@ impl Known {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
-    /// The facts of the set, in `FactId` order (a fact's index is its place in `FactId::ALL`).
-    fn iter(self) -> impl Iterator<Item = FactId> {
-        let mut words = self.0;
-        let mut w = 0;
-        std::iter::from_fn(move || {
-            while w < 4 && words[w] == 0 {
-                w += 1;
+    /// Calls `f` with each fact of the set, in `FactId` order (a fact's index is its place in
+    /// `FactId::ALL`), word by word.
+    #[inline]
+    fn for_each(self, mut f: impl FnMut(FactId)) {
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let i = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if let Some(&fact) = FactId::ALL.get(i) {
+                    f(fact);
+                }
             }
-            let word = words.get_mut(w)?;
-            let i = w * 64 + word.trailing_zeros() as usize;
-            *word &= *word - 1;
-            FactId::ALL.get(i).copied()
-        })
+        }
+    }
+
+    /// The facts of the set, in `FactId` order.
+    #[cfg(test)]
+    fn iter(self) -> impl Iterator<Item = FactId> {
+        let mut facts = Vec::new();
+        self.for_each(|f| facts.push(f));
+        facts.into_iter()
     }
 }
 
@@ -782,8 +791,19 @@ const AUCTION_TABLES: [Table; 12] = [
 /// Whether the auction's tables ask `fact`, in these laws or any built-in edition (so that a
 /// case's judgement keeps its phase when ruled under another edition).
 fn auction_fact(laws: &dyn Laws, fact: FactId) -> bool {
-    let asks = |l: &dyn Laws| AUCTION_TABLES.iter().any(|t| l.tests(*t).contains(&fact));
-    asks(laws) || tables::Edition::ALL.iter().any(|e| asks(e.laws()))
+    // The built-in editions' facts, found once: most answers are judgements of the auction's
+    // tables in every edition.
+    static BUILT_IN: std::sync::OnceLock<Known> = std::sync::OnceLock::new();
+    let built_in = BUILT_IN.get_or_init(|| {
+        let mut facts = Known::default();
+        for e in tables::Edition::ALL {
+            for t in AUCTION_TABLES {
+                e.laws().tests(t).iter().for_each(|f| facts.insert(*f));
+            }
+        }
+        facts
+    });
+    built_in.contains(&fact) || AUCTION_TABLES.iter().any(|t| laws.tests(*t).contains(&fact))
 }
 
 /// One distinct decision, with the combinations of unknown fact values (as
@@ -814,7 +834,7 @@ impl Grouped for (Decision, Vec<Vec<usize>>) {
 struct Combos {
     width: usize,
     count: usize,
-    values: smallvec::SmallVec<[usize; 8]>,
+    values: smallvec::SmallVec<[usize; 4]>,
 }
 
 impl Combos {
@@ -824,7 +844,11 @@ impl Combos {
 
     fn push(&mut self, combo: &[usize]) {
         debug_assert_eq!(combo.len(), self.width);
-        self.values.extend_from_slice(combo);
+        // Value by value: a combination is a few values (`extend_from_slice` calls memmove and
+        // memcpy for them).
+        for &v in combo {
+            self.values.push(v);
+        }
         self.count += 1;
     }
 
@@ -836,6 +860,10 @@ impl Combos {
 
 /// The distinct decisions of a consultation: one in the usual case, held in place.
 type Groups = smallvec::SmallVec<[Group; 1]>;
+
+/// The unknown facts a consultation varied, in the order varied: a few, held in place (no
+/// allocation for a consultation with an open question).
+type Unknown = smallvec::SmallVec<[FactId; 8]>;
 
 /// A malformed or inconsistent case.
 fn err(event: usize, message: impl Into<String>) -> RefereeError {
@@ -892,7 +920,7 @@ impl<'c> Referee<'c> {
         self.ahead.get_or_init(|| Ahead::new(&self.case.events))
     }
 
-    fn consult(&self, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Groups) {
+    fn consult(&self, table: Table, facts: &Facts, known: &Known) -> (Unknown, Groups) {
         consult(self.laws, table, facts, known)
     }
 
@@ -981,12 +1009,14 @@ impl<'c> Referee<'c> {
 
     /// Whether the standing calls end the auction: four passes, or three passes after a bid.
     fn auction_over(&self) -> bool {
-        let mut standing = self.standing.iter().rev().map(|&j| self.calls[j].call);
-        let passes = standing.clone().take_while(|c| *c == Call::Pass).count();
-        if standing.any(|c| c.is_bid()) {
-            passes >= 3
-        } else {
-            passes >= 4
+        let standing = self.standing.iter().rev().map(|&j| self.calls[j].call);
+        // The passes at the end, counted up to four: fewer than three end nothing (the usual
+        // case, found at the first call that is no pass), four end the auction in any case.
+        let passes = standing.clone().take(4).take_while(|c| *c == Call::Pass).count();
+        match passes {
+            0..=2 => false,
+            3 => standing.skip(3).any(|c| c.is_bid()),
+            _ => true,
         }
     }
 
@@ -997,6 +1027,10 @@ impl<'c> Referee<'c> {
     fn call(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
         if self.cancelled_in_run(event, seat, call) {
             return Ok(());
+        }
+        // The usual call, with no irregularity awaiting a ruling: the pending one is not moved.
+        if self.pending.is_none() {
+            return self.record_call(event, seat, call);
         }
         if let Some(mut p) = self.pending.take() {
             let by_lho = seat == p.offender.lho();
@@ -1208,7 +1242,10 @@ impl<'c> Referee<'c> {
         if seat == self.turn && !self.bindings.is_empty() {
             // The call repeated: the obligation to repeat it is met, even when the repetition is
             // itself irregular (an insufficient bid is then ruled as one in rotation).
-            self.bindings.retain(|b| b.seat != seat || b.after.is_some() || b.bound != Bound::Repeat(call));
+            let repeated = |b: &Binding| b.seat == seat && b.after.is_none() && b.bound == Bound::Repeat(call);
+            if self.bindings.iter().any(repeated) {
+                self.bindings.retain(|b| !repeated(b));
+            }
         }
         let irregularity = if self.over && self.last_standing_bid(self.calls.len()).is_none() {
             // Four passes: no declarer, dummy or defender (Law 22B).
@@ -1242,11 +1279,12 @@ impl<'c> Referee<'c> {
     fn broken_binding(&self, seat: Seat, call: Call) -> Option<(Table, tables::BrokenObligation)> {
         use tables::BrokenObligation as B;
         let double = matches!(call, Call::Double | Call::Redouble);
-        let insufficient = call.is_bid() && !outranks(call, self.last_standing_bid(self.calls.len()));
+        // Looked for only when an obligation of the seat asks.
+        let insufficient = || call.is_bid() && !outranks(call, self.last_standing_bid(self.calls.len()));
         self.bound(seat).find_map(|b| match b.bound {
             Bound::NoDoubleOrRedouble if double => Some((Table::DoubleProhibitionBreach, B::RepeatBid)),
             Bound::SufficientBidOrPass if double => Some((Table::ObligationBreach, B::SufficientBidOrPass)),
-            Bound::SufficientBidOrPass if insufficient => Some((Table::ObligationBreach, B::InsufficientCorrection)),
+            Bound::SufficientBidOrPass if insufficient() => Some((Table::ObligationBreach, B::InsufficientCorrection)),
             Bound::Repeat(c) if call != c && c.is_bid() => Some((Table::ObligationBreach, B::RepeatBid)),
             Bound::Repeat(c) if call != c => Some((Table::ObligationBreach, B::RepeatDouble)),
             _ => None,
@@ -1407,10 +1445,13 @@ impl<'c> Referee<'c> {
     /// Records a legal call in rotation.
     fn legal(&mut self, seat: Seat, call: Call) {
         self.push_call(Made { seat, call, cancelled: false });
-        // Most calls are made free of any obligation or skipped turn.
+        // Most calls are made free of any obligation or skipped turn; an obligation binds the
+        // other players' calls mostly.
         if !self.bindings.is_empty() {
-            self.bindings
-                .retain(|b| b.seat != seat || b.after.is_some() || b.bound == Bound::Pass(Duration::Throughout));
+            let met = |b: &Binding| b.seat == seat && b.after.is_none() && b.bound != Bound::Pass(Duration::Throughout);
+            if self.bindings.iter().any(met) {
+                self.bindings.retain(|b| !met(b));
+            }
             for b in self.bindings.iter_mut().filter(|b| b.after == Some(seat)) {
                 b.after = None;
             }
@@ -1458,17 +1499,18 @@ impl<'c> Referee<'c> {
         let view = self.standing_before(index.unwrap_or(self.calls.len()));
         let before = &view[..];
         let contract = if irregularity == Irregularity::CallAfterAuction { auction::contract(before) } else { None };
+        let last = last_bid(before).map(|m| m.call);
         let facts = Facts {
             irregularity,
             call_kind: call_kind(call),
             turn,
-            anyone_has_bid: last_bid(before).is_some(),
+            anyone_has_bid: last.is_some(),
             offender_has_called: standing(before).any(|m| m.seat == seat),
             partner_has_called: standing(before).any(|m| m.seat == seat.partner()),
             turn_player_barred: out_of_rotation && self.bound(turn_of).any(|b| matches!(b.bound, Bound::Pass(_))),
             offender_barred: out_of_rotation && self.bound(seat).any(|b| matches!(b.bound, Bound::Pass(_))),
             double_admissible: !matches!(call, Call::Double | Call::Redouble) || admissible_double(before, seat, call),
-            bid_sufficient: !call.is_bid() || outranks(call, last_bid(before).map(|m| m.call)),
+            bid_sufficient: !call.is_bid() || outranks(call, last),
             offender_side_declares: contract.is_some_and(|c| c.declarer.same_side(seat)),
             third_consecutive_pass: call == Call::Pass && out_of_rotation && third_pass(before),
             pass_meaning: PassMeaning::Natural,
@@ -1491,7 +1533,7 @@ impl<'c> Referee<'c> {
             offender: seat,
             call,
             turn_of,
-            last_bid: last_bid(before).map(|m| m.call),
+            last_bid: last,
             facts,
             known,
             table: Table::Irregularity,
@@ -1651,7 +1693,7 @@ impl<'c> Referee<'c> {
             IrregularityRuling::new(p.event, irregularity, p.offender, Act::Call(p.call), p.turn_of, facts);
         if let [(decision, _)] = groups.as_slice() {
             let decision = *decision;
-            ruling.rules = decision.rules().collect();
+            ruling.rules = Rules::of(decision.decided().rules);
             ruling.unprovided = decision.unprovided().map(|t| t.name()).collect();
             if !ruling.unprovided.is_empty() && decision.outcomes().next().is_none() {
                 // No rule applies: the director rules without the tables, and the events after
@@ -1669,6 +1711,9 @@ impl<'c> Referee<'c> {
                     self.cite(&view.clauses);
                 }
                 ruling.rectifications.push(view);
+            }
+            if let Some(last) = decision.decided().outcomes.last() {
+                self.settle_over(last.rectification);
             }
             self.trace.last_decision = key;
             if p.table == Table::ChangeOfCall && p.index.is_none() && self.calls.len() == recorded {
@@ -1801,7 +1846,7 @@ impl<'c> Referee<'c> {
         p.index.filter(|&i| self.calls.get(i).is_some_and(|m| m.cancelled)).map(|_| p.offender)
     }
 
-    /// Carries a rectification into the auction state.
+    /// Carries a rectification into the auction state; `settle_over` follows the decision's last.
     fn apply(&mut self, p: &Pending, t: &Traced) -> Rectified {
         let view = self.describe(p, t);
         match t.rectification {
@@ -1924,7 +1969,7 @@ impl<'c> Referee<'c> {
             Rectification::AwardAdjustedScore => self.stopped_at = Some(0),
             Rectification::DealContinues => {}
             Rectification::CancelLaterPasses | Rectification::CancelPassesFromMissedTurn => {
-                let later = usize::from(t.rectification == Rectification::CancelLaterPasses);
+                let later = usize::from(matches!(t.rectification, Rectification::CancelLaterPasses));
                 let from = self.skipped.iter().find(|s| s.0 == p.turn_of).map(|s| s.1 + later);
                 if let Some(from) = from {
                     self.cancel_standing(from, |m| m.call == Call::Pass);
@@ -1990,7 +2035,6 @@ impl<'c> Referee<'c> {
             // The rectifications of the play never come from the auction's tables.
             _ => {}
         }
-        self.over = self.auction_over() && self.skipped.is_empty() && t.rectification != Rectification::ReopenAuction;
         view
     }
 
@@ -2018,6 +2062,13 @@ impl<'c> Referee<'c> {
         let later = suits != 0 && suits & !specified == 0;
         let suits = if later { suits } else { suits & !specified };
         (suits, later)
+    }
+
+    /// After a decision's rectifications are carried out (`apply`, the last of them `last`):
+    /// whether the auction is over. (No rectification reads it: it is found once, after the
+    /// last.)
+    fn settle_over(&mut self, last: Rectification) {
+        self.over = self.auction_over() && self.skipped.is_empty() && !matches!(last, Rectification::ReopenAuction);
     }
 
     /// Asks the lead-restriction table about a restriction once the contract is known: the
@@ -2349,18 +2400,18 @@ fn lowest_specifying(last: Option<Call>, bid: Call, indicated: Option<Option<Str
 
 /// Asks `table` (and the tables it delegates to) once per combination of
 /// the unknown facts they test, and groups the combinations by decision.
-fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Vec<FactId>, Groups) {
+fn consult(laws: &dyn Laws, table: Table, facts: &Facts, known: &Known) -> (Unknown, Groups) {
     // The usual case: every fact the deciding tables test is known, and one evaluation is
     // the whole consultation (the loop below would find the same single group).
     let first = tables::decide(laws, table, facts);
     if first.tables().all(|t| laws.tests(t).iter().all(|f| known.contains(f))) {
         // One group, of the one combination of no unknown fact (no caller reads the
         // combinations of a single group: it is no alternative).
-        return (Vec::new(), smallvec::smallvec![(first, Combos::default())]);
+        return (Unknown::new(), smallvec::smallvec![(first, Combos::default())]);
     }
     // The unknown facts the first decision's tables test: the first round of the loop below,
     // with no unknown fact, would evaluate that decision alone and find them.
-    let mut unknown: Vec<FactId> = Vec::new();
+    let mut unknown = Unknown::new();
     for t in first.tables() {
         for f in laws.tests(t) {
             if !known.contains(f) && !unknown.contains(f) {
@@ -2426,7 +2477,7 @@ fn facts_shown<G: Grouped>(groups: &[G], facts: &Facts, known: &Known) -> Vec<(&
     }
     let shown = known.and(tested);
     let mut out = Vec::with_capacity(shown.len());
-    out.extend(shown.iter().map(|f| (f.name(), f.values()[facts.get(f)])));
+    shown.for_each(|f| out.push((f.name(), f.values()[facts.get(f)])));
     out
 }
 
@@ -2639,7 +2690,7 @@ mod tests {
                     }
                     let (unknown, groups) = consult(laws, table, &facts, &known);
                     let (plain_unknown, plain_groups) = plain_consult(laws, table, &facts, &known);
-                    assert_eq!(unknown, plain_unknown, "{table:?}");
+                    assert_eq!(unknown.as_slice(), plain_unknown.as_slice(), "{table:?}");
                     assert_eq!(groups.len(), plain_groups.len(), "{table:?}");
                     for ((d, combos), (plain_d, plain_combos)) in groups.iter().zip(&plain_groups) {
                         assert!(d == plain_d, "{table:?}");

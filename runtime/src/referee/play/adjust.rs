@@ -61,7 +61,7 @@ impl Referee<'_> {
                     ..Facts::default()
                 };
                 let d = self.ask_derived(Table::RevokeAdjustment, &facts);
-                let reviews_equity = d.outcomes().any(|o| o.rectification == Rectification::ReviewEquity);
+                let reviews_equity = d.outcomes().any(|o| matches!(o.rectification, Rectification::ReviewEquity));
                 let end = self.case.events.len();
                 let p = self.pending_play(end, r.seat, r.card, r.seat, Table::RevokeAdjustment, facts);
                 for o in d.outcomes() {
@@ -91,7 +91,10 @@ impl Referee<'_> {
                 }
                 self.equity(&p, &answers, reviews_equity, &mut ruling);
             }
-            for v in &ruling.rectifications {
+            // The establishment's rectification, first in the list, is cited after the
+            // adjustment's and the equity table's (cited as they were found).
+            let established = usize::from(state.established_by[i].is_some());
+            for v in &ruling.rectifications[..established] {
                 self.cite(&v.clauses);
             }
             revokes.push(ruling);

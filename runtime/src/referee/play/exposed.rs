@@ -126,12 +126,15 @@ impl Referee<'_> {
         };
         let shown = facts_shown(&[(d, Vec::new())], &p.facts, &p.known);
         let mut ruling = IrregularityRuling::new(event, "auction_exposure", seat, Act::Card(first), self.turn, shown);
-        ruling.rules = d.rules().collect();
+        ruling.rules = Rules::of(d.decided().rules);
         for t in d.outcomes() {
             let mut view = self.apply(&p, &t);
             view.context.act = Act::Card(first);
             self.cite(&view.clauses);
             ruling.rectifications.push(view);
+        }
+        if let Some(last) = d.decided().outcomes.last() {
+            self.settle_over(last.rectification);
         }
         self.irregularities.push(ruling);
         let ruled = cards.iter().map(|&(card, led)| Exposed { event, seat, card, led });
@@ -172,6 +175,12 @@ impl Referee<'_> {
     /// `auction_exposure_end` table, and makes the penalty cards it gives, once the play has
     /// started (without a play, the ruling says what becomes of each card).
     pub(in crate::referee) fn exposures_at_end(&mut self) -> Result<(), RefereeError> {
+        // No card exposed during the auction (the usual case): nothing to rule, and the contract
+        // is not looked for. (No exposure is ruled after the auction has ended: a card is the
+        // play's then, and an open exposure is ruled at the event before.)
+        if self.exposures.ruled.is_empty() {
+            return Ok(());
+        }
         let declarer = match (&self.play, auction::contract(&self.calls)) {
             (Some(st), _) => st.declarer,
             (None, Some(c)) if self.over => c.declarer,
@@ -193,7 +202,7 @@ impl Referee<'_> {
             let shown = facts_shown(&[(d, Vec::new())], &p.facts, &p.known);
             let mut ruling =
                 IrregularityRuling::new(e.event, "auction_exposure_end", e.seat, Act::Card(e.card), e.seat, shown);
-            ruling.rules = d.rules().collect();
+            ruling.rules = Rules::of(d.decided().rules);
             for t in d.outcomes() {
                 let view = self.describe_play(&p, &t, Subject::Card(e.card));
                 self.cite(&view.clauses);

@@ -469,7 +469,7 @@ impl Referee<'_> {
         let facts =
             Facts { penalty_card_options_given: st.lead_options_given.contains(&(holder, card)), ..Facts::default() };
         let d = self.ask_derived(Table::PenaltyCardLeadOccasion, &facts);
-        d.outcomes().any(|t| t.rectification == Rectification::LeadOptionsDue).then_some(holder)
+        d.outcomes().any(|t| matches!(t.rectification, Rectification::LeadOptionsDue)).then_some(holder)
     }
 
     #[allow(clippy::expect_used, reason = "play events are ruled only once the play has started")]
@@ -668,7 +668,7 @@ impl Referee<'_> {
             self.cite(&r.clauses);
         }
         let mut ruling = IrregularityRuling::new(p.event, irregularity, p.offender, p.subject.act(), p.turn_of, facts);
-        ruling.rules = d.rules().collect();
+        ruling.rules = Rules::of(d.decided().rules);
         ruling.rectifications = rectifications;
         ruling.unprovided = d.unprovided().map(|t| t.name()).collect();
         self.irregularities.push(ruling);
@@ -700,7 +700,8 @@ impl Referee<'_> {
         if groups.len() > 1 {
             // A choice the laws do not give declarer is refused when made (`option_not_available`):
             // no alternative to show, nor a question its facts alone raise.
-            let offered = |(d, _): &Group| d.outcomes().all(|t| t.rectification != Rectification::OptionNotAvailable);
+            let offered =
+                |(d, _): &Group| d.outcomes().all(|t| !matches!(t.rectification, Rectification::OptionNotAvailable));
             if groups.iter().any(offered) {
                 groups.retain(|g| offered(g));
             }
@@ -736,7 +737,7 @@ impl Referee<'_> {
                 ),
             });
         }
-        ruling.rules = decision.rules().collect();
+        ruling.rules = Rules::of(decision.decided().rules);
         for t in decision.outcomes() {
             for view in self.apply_play(&p, &t)? {
                 self.cite(&view.clauses);
@@ -755,7 +756,7 @@ impl Referee<'_> {
         self.irregularities.push(ruling);
         let outcome = match () {
             _ if stands => IrregularLeadOutcome::Stands,
-            _ if decision.outcomes().any(|t| t.rectification == Rectification::ProperLeadStands) => {
+            _ if decision.outcomes().any(|t| matches!(t.rectification, Rectification::ProperLeadStands)) => {
                 IrregularLeadOutcome::ProperLeadMade
             }
             _ => IrregularLeadOutcome::Retracted,

@@ -19,7 +19,7 @@ impl Referee<'_> {
     /// (asked without recording a ruling).
     pub(super) fn obligation_revoke(&self, unmet: trick::Unmet) -> bool {
         let d = self.ask_derived(Table::UnmetObligation, &unmet_facts(unmet));
-        d.outcomes().any(|t| t.rectification == Rectification::ObligationRevoke)
+        d.outcomes().any(|t| matches!(t.rectification, Rectification::ObligationRevoke))
     }
 
     /// A card that does not meet a lead or play penalty, or is played instead of the penalty
@@ -37,7 +37,7 @@ impl Referee<'_> {
         let turn_of = seat;
         let p = self.pending_play(event, seat, card, turn_of, Table::UnmetObligation, facts);
         let outcomes = self.record(&p, UNMET_PENALTY);
-        if outcomes.iter().any(|t| t.rectification == Rectification::ObligationRevoke) {
+        if outcomes.iter().any(|t| matches!(t.rectification, Rectification::ObligationRevoke)) {
             let st = self.st();
             let trick = st.trick_number();
             let kind = if due.is_some() { RevokeKind::PenaltyCard } else { RevokeKind::Penalty };
@@ -147,7 +147,7 @@ impl Referee<'_> {
             ..Facts::default()
         };
         let d = self.ask_derived(Table::PenaltyCard, &facts);
-        let major = |t: &Traced| t.rectification == Rectification::MajorPenaltyCard;
+        let major = |t: &Traced| matches!(t.rectification, Rectification::MajorPenaltyCard);
         d.outcomes().next().map(|t| (major(&t), self.describe_play(p, &t, Subject::Card(card))))
     }
 

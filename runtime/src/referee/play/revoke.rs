@@ -72,7 +72,7 @@ impl Referee<'_> {
         };
         let ask = |r: &Self| {
             let d = r.ask_derived(Table::RevokeEstablishment, &facts);
-            d.outcomes().find(|t| t.rectification == Rectification::RevokeEstablished)
+            d.outcomes().find(|t| matches!(t.rectification, Rectification::RevokeEstablished))
         };
         // Apart from a claim (once a deal), the answer depends on the act and the side only:
         // asked once per combination.
@@ -110,7 +110,7 @@ impl Referee<'_> {
                 ..Facts::default()
             };
             let d = self.ask_derived(Table::RevokeAttention, &facts);
-            d.outcomes().any(|t| t.rectification == Rectification::RevokeToCorrect)
+            d.outcomes().any(|t| matches!(t.rectification, Rectification::RevokeToCorrect))
         })
     }
 
@@ -449,7 +449,7 @@ impl Referee<'_> {
 
     /// The establishment table's decisions for the offending side's agreement to an opponent's
     /// claim, with the director's finding `answers` (if any) of when attention was drawn.
-    fn agreement_groups(&self, answers: &[(String, String)]) -> (Vec<FactId>, Groups) {
+    fn agreement_groups(&self, answers: &[(String, String)]) -> (Unknown, Groups) {
         let mut facts = Facts {
             establishing_act: EstablishingAct::Claim,
             act_by_offending_side: true,
@@ -504,7 +504,7 @@ impl Referee<'_> {
             };
             let Some(t) = decision.outcomes().next() else { continue };
             let view = Some(self.describe_play(&p, &t, p.subject));
-            let established = t.rectification == Rectification::RevokeEstablished;
+            let established = matches!(t.rectification, Rectification::RevokeEstablished);
             let late = late_attention(agreement);
             let st = self.st();
             st.established_by[i] = view;

@@ -196,7 +196,7 @@ impl Referee<'_> {
             let options_due = self
                 .ask_derived(Table::PlayIrregularity, &facts)
                 .outcomes()
-                .any(|t| t.rectification == Rectification::LeadOptionsDue);
+                .any(|t| matches!(t.rectification, Rectification::LeadOptionsDue));
             if !options_due {
                 let p = self.pending_play(event, seat, card, seat, Table::PlayIrregularity, facts);
                 return self.rule_play(p, &[]);
