@@ -86,17 +86,27 @@ const SEAT_FIELDS: [&str; 12] = [
 ];
 
 fn turned_text(text: &str, k: usize) -> String {
-    let names = Seat::ALL.map(Seat::name);
+    let words: Vec<(String, String)> =
+        Seat::ALL.iter().map(|&s| (s.name().to_string(), turn(s, k).name().to_string())).collect();
+    replace_words(text, &words)
+}
+
+/// `text` with each whole word that is a `from` of `words` replaced by its `to`, in one scan (so
+/// that the replacements do not chain).
+fn replace_words(text: &str, words: &[(String, String)]) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     'scan: while !rest.is_empty() {
-        for (i, name) in names.iter().enumerate() {
-            let starts_word = out.chars().last().is_none_or(|c| !c.is_alphanumeric());
-            let ends_word = rest[name.len().min(rest.len())..].chars().next().is_none_or(|c| !c.is_alphanumeric());
-            if starts_word && rest.starts_with(name) && ends_word {
-                out.push_str(turn(Seat::ALL[i], k).name());
-                rest = &rest[name.len()..];
-                continue 'scan;
+        let starts_word = out.chars().last().is_none_or(|c| !c.is_alphanumeric());
+        if starts_word {
+            for (from, to) in words {
+                let ends_word =
+                    rest.get(from.len()..).is_some_and(|r| r.chars().next().is_none_or(|c| !c.is_alphanumeric()));
+                if rest.starts_with(from.as_str()) && ends_word {
+                    out.push_str(to);
+                    rest = &rest[from.len()..];
+                    continue 'scan;
+                }
             }
         }
         let c = rest.chars().next().unwrap_or_default();
@@ -144,8 +154,17 @@ fn every_case() -> Vec<PathBuf> {
     ["1987", "1987-play", "2017", "2017-play"].iter().flat_map(|d| cases(d)).collect()
 }
 
-#[test]
-fn every_case_turned_has_its_ruling_turned() {
+/// Every corpus case under each edition, transformed by `case_for(case, k)` for k = 1 to 3 (a
+/// case it returns `None` for is skipped), is ruled, and its ruling compared with the original's
+/// transformed by `expected(ruling, k)` (the transformed ruling passes through `normal`, as the
+/// expected one does): how many were compared, how many were rulings on both sides, and the
+/// differences, each named by `what` and `k`.
+fn compare_transformed(
+    what: &str,
+    case_for: impl Fn(&Case, usize) -> Option<Case>,
+    expected: impl Fn(&Value, usize) -> Value,
+    normal: impl Fn(&Value) -> Value,
+) -> (usize, usize, Vec<String>) {
     let (mut compared, mut ruled_both) = (0, 0);
     let mut failures = Vec::new();
     for path in every_case() {
@@ -156,19 +175,20 @@ fn every_case_turned_has_its_ruling_turned() {
             let case = Case { edition, ..case.clone() };
             let ruled = rule(&case).map(|r| serde_json::to_value(&r).expect("a ruling serializes"));
             for k in 1..4 {
-                let turned = rule(&turned_case(&case, k)).map(|r| serde_json::to_value(&r).expect("serializes"));
+                let Some(transformed) = case_for(&case, k) else { continue };
+                let other = rule(&transformed).map(|r| serde_json::to_value(&r).expect("serializes"));
                 compared += 1;
-                match (&ruled, &turned) {
+                let at = format!("{name} under {}, {what} {k}", edition.name());
+                match (&ruled, &other) {
                     (Ok(a), Ok(b)) => {
                         ruled_both += 1;
-                        if let Some(at) = first_difference(&turned_json(a, k, false), b, String::new()) {
-                            failures.push(format!("{name} under {}, turned {k}: {at}", edition.name()));
+                        if let Some(d) = first_difference(&normal(&expected(a, k)), &normal(b), String::new()) {
+                            failures.push(format!("{at}: {d}"));
                         }
                     }
                     (Err(_), Err(_)) => {}
                     (a, b) => failures.push(format!(
-                        "{name} under {}, turned {k}: {} against {}",
-                        edition.name(),
+                        "{at}: {} against {}",
                         a.as_ref().map_or_else(|e| format!("error {e}"), |_| "a ruling".into()),
                         b.as_ref().map_or_else(|e| format!("error {e}"), |_| "a ruling".into()),
                     )),
@@ -176,6 +196,17 @@ fn every_case_turned_has_its_ruling_turned() {
             }
         }
     }
+    (compared, ruled_both, failures)
+}
+
+#[test]
+fn every_case_turned_has_its_ruling_turned() {
+    let (compared, ruled_both, failures) = compare_transformed(
+        "turned",
+        |case, k| Some(turned_case(case, k)),
+        |ruling, k| turned_json(ruling, k, false),
+        Value::clone,
+    );
     // Most are rulings on both sides, not errors on both (a case stated for one edition only
     // may be refused under the other).
     assert!(compared > 3000 && ruled_both > 2500, "{compared}, {ruled_both}");
@@ -291,26 +322,7 @@ fn permuted_text(text: &str, k: usize) -> String {
             words.push((card(suit), card(permuted_suit(suit, k))));
         }
     }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    'scan: while !rest.is_empty() {
-        let starts_word = out.chars().last().is_none_or(|c| !c.is_alphanumeric());
-        if starts_word {
-            for (from, to) in &words {
-                let ends_word =
-                    rest.get(from.len()..).is_some_and(|r| r.chars().next().is_none_or(|c| !c.is_alphanumeric()));
-                if rest.starts_with(from.as_str()) && ends_word {
-                    out.push_str(to);
-                    rest = &rest[from.len()..];
-                    continue 'scan;
-                }
-            }
-        }
-        let c = rest.chars().next().unwrap_or_default();
-        out.push(c);
-        rest = &rest[c.len_utf8()..];
-    }
-    out
+    replace_words(text, &words)
 }
 
 fn permuted_json(value: &Value, k: usize) -> Value {
@@ -346,40 +358,10 @@ fn alternatives_sorted(value: &Value) -> Value {
 
 #[test]
 fn every_play_case_with_its_suits_permuted_has_its_ruling_permuted() {
-    let (mut compared, mut ruled_both) = (0, 0);
-    let mut failures = Vec::new();
-    for path in every_case() {
-        let text = std::fs::read_to_string(&path).expect("readable case file");
-        let case = bridgelaw::case_file::parse(&text).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        let name = path.strip_prefix(root()).unwrap_or(&path).display().to_string();
-        for edition in Edition::ALL {
-            let case = Case { edition, ..case.clone() };
-            let ruled = rule(&case).map(|r| serde_json::to_value(&r).expect("a ruling serializes"));
-            for k in 1..4 {
-                let Some(permuted) = permuted_case(&case, k) else { continue };
-                let turned = rule(&permuted).map(|r| serde_json::to_value(&r).expect("serializes"));
-                compared += 1;
-                match (&ruled, &turned) {
-                    (Ok(a), Ok(b)) => {
-                        ruled_both += 1;
-                        // The alternatives follow the order of the answers' values (clubs first),
-                        // which the permutation changes: they are compared as a set.
-                        let (a, b) = (alternatives_sorted(&permuted_json(a, k)), alternatives_sorted(b));
-                        if let Some(at) = first_difference(&a, &b, String::new()) {
-                            failures.push(format!("{name} under {}, suits permuted {k}: {at}", edition.name()));
-                        }
-                    }
-                    (Err(_), Err(_)) => {}
-                    (a, b) => failures.push(format!(
-                        "{name} under {}, suits permuted {k}: {} against {}",
-                        edition.name(),
-                        a.as_ref().map_or_else(|e| format!("error {e}"), |_| "a ruling".into()),
-                        b.as_ref().map_or_else(|e| format!("error {e}"), |_| "a ruling".into()),
-                    )),
-                }
-            }
-        }
-    }
+    // The alternatives follow the order of the answers' values (clubs first), which the
+    // permutation changes: they are compared as a set.
+    let (compared, ruled_both, failures) =
+        compare_transformed("suits permuted", permuted_case, permuted_json, alternatives_sorted);
     assert!(compared > 1500 && ruled_both > 1500, "{compared}, {ruled_both}");
     assert!(failures.is_empty(), "{} of {compared} permuted cases differ:\n{}", failures.len(), failures.join("\n"));
 }
