@@ -570,6 +570,7 @@ fn pieces(list: &[model::Piece]) -> &'static [tables::Piece] {
                 let on = match on {
                     model::Selector::Param(k) => Selector::Param(*k as u8),
                     model::Selector::ActKind => Selector::ActKind,
+                    model::Selector::ActTime => Selector::ActTime,
                     model::Selector::TurnPosition => Selector::TurnPosition,
                     model::Selector::SeatsCount => Selector::SeatsCount,
                     model::Selector::RestrictionLead => Selector::RestrictionLead,

@@ -136,6 +136,8 @@ pub enum Piece {
 pub enum Selector {
     Param(usize),
     ActKind,
+    /// When the act was made: `auction`, `after_auction` (a call after the final pass), `play`.
+    ActTime,
     TurnPosition,
     SeatsCount,
     /// Whether the restricted lead is the opening lead: `opening`, `later`.
@@ -149,6 +151,7 @@ pub enum Selector {
 impl Selector {
     pub const RESTRICTION_LEAD: [&'static str; 2] = ["opening", "later"];
     pub const ACT_KIND: [&'static str; 2] = ["call", "card"];
+    pub const ACT_TIME: [&'static str; 3] = ["auction", "after_auction", "play"];
     pub const TURN_POSITION: [&'static str; 4] = ["offender", "lho", "partner", "rho"];
     pub const SEATS_COUNT: [&'static str; 3] = ["none", "one", "several"];
     pub const REVOKE_STATE: [&'static str; 6] =

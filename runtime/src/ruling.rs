@@ -32,6 +32,9 @@ pub struct Context {
     pub offender: Seat,
     pub act: Act,
     pub turn_of: Seat,
+    /// The call was made after the final pass (Law 39): the auction had ended, so no turn
+    /// reverts to anyone (a text's `{act.time}`).
+    pub after_auction: bool,
 }
 
 /// The seats a rectification binds, in order (at most four), held inline: a ruling allocates
@@ -412,7 +415,7 @@ impl IrregularityRuling {
             (None, None) => return self.irregularity.replace('_', " "),
         };
         let Some(template) = self.heading_template else { return self.irregularity.replace('_', " ") };
-        let context = Context { offender: self.offender, act, turn_of: self.turn_of };
+        let context = Context { offender: self.offender, act, turn_of: self.turn_of, after_auction: false };
         fill(template, &Filling { context, seats: &[], kind: None, restriction: None, summary: None })
     }
 
@@ -663,7 +666,12 @@ impl PlayRuling {
             dummy: self.dummy,
             claim: self.claim,
         };
-        let context = Context { offender: self.declarer, act: Act::Call(Call::Pass), turn_of: self.declarer };
+        let context = Context {
+            offender: self.declarer,
+            act: Act::Call(Call::Pass),
+            turn_of: self.declarer,
+            after_auction: false,
+        };
         let filling = Filling { context, seats: &[], kind: None, restriction: None, summary: Some(summary) };
         self.template.map(|t| fill(t, &filling)).unwrap_or_default()
     }
@@ -689,7 +697,7 @@ impl RevokeRuling {
             RevokeKind::CardOmitted => 3,
         };
         let summary = Summary::Revoke { trick: r.trick, suit_led: r.suit_led, state, kind };
-        let context = Context { offender: r.seat, act: Act::Card(r.card), turn_of: r.seat };
+        let context = Context { offender: r.seat, act: Act::Card(r.card), turn_of: r.seat, after_auction: false };
         let filling = Filling { context, seats: &[], kind: None, restriction: None, summary: Some(summary) };
         self.template.map(|t| fill(t, &filling)).unwrap_or_default()
     }

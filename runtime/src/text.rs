@@ -44,7 +44,7 @@ pub(crate) fn fill(template: &Template, values: &Filling) -> String {
 }
 
 fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
-    let Context { offender, act, turn_of } = v.context;
+    let Context { offender, act, turn_of, after_auction } = v.context;
     for piece in list {
         match *piece {
             Piece::Text(t) => out.push_str(t),
@@ -88,6 +88,10 @@ fn pieces(out: &mut String, list: &[Piece], v: &Filling) {
                 let i = match on {
                     Selector::Param(k) => arg(v, k),
                     Selector::ActKind => usize::from(matches!(act, Act::Card(_))),
+                    Selector::ActTime => match act {
+                        Act::Call(_) => usize::from(after_auction),
+                        Act::Card(_) => 2,
+                    },
                     Selector::TurnPosition => {
                         (0..4).find(|&n| (0..n).fold(offender, |s, _| s.lho()) == turn_of).unwrap_or(0)
                     }

@@ -76,6 +76,9 @@ pub enum Selector {
     Param(u8),
     /// Whether the act is a call or a card: arms `call`, `card`.
     ActKind,
+    /// When the act was made: arms `auction`, `after_auction` (a call after the final pass),
+    /// `play`.
+    ActTime,
     /// The seat whose turn it was, seen from the offender: arms `offender`, `lho`,
     /// `partner`, `rho`.
     TurnPosition,
@@ -97,6 +100,7 @@ pub enum Selector {
 impl Selector {
     /// The names of the built-in selectors' arms, in index order.
     pub const ACT_KIND: [&'static str; 2] = ["call", "card"];
+    pub const ACT_TIME: [&'static str; 3] = ["auction", "after_auction", "play"];
     pub const TURN_POSITION: [&'static str; 4] = ["offender", "lho", "partner", "rho"];
     pub const SEATS_COUNT: [&'static str; 3] = ["none", "one", "several"];
     pub const RESTRICTION_LEAD: [&'static str; 2] = ["opening", "later"];

@@ -1819,7 +1819,15 @@ impl<'c> Referee<'c> {
         Rectified {
             rectification: t.rectification.name(),
             kind: t.rectification,
-            context: Context { offender: p.offender, act: Act::Call(act), turn_of },
+            context: Context {
+                offender: p.offender,
+                act: Act::Call(act),
+                turn_of,
+                after_auction: matches!(
+                    p.facts.irregularity,
+                    Irregularity::CallAfterAuction | Irregularity::CallAfterPassedOut
+                ),
+            },
             seats,
             duration: duration.map(Duration::name),
             rule: t.rule,
@@ -2144,7 +2152,12 @@ impl<'c> Referee<'c> {
         Rectified {
             rectification: t.rectification.name(),
             kind: t.rectification,
-            context: Context { offender: l.offender, act: Act::Call(l.withdrawn), turn_of: l.seat },
+            context: Context {
+                offender: l.offender,
+                act: Act::Call(l.withdrawn),
+                turn_of: l.seat,
+                after_auction: false,
+            },
             seats: Seats::one(l.seat),
             duration: None,
             rule: t.rule,
@@ -2201,7 +2214,7 @@ impl<'c> Referee<'c> {
             let (seat, offender) = (l.seat, l.offender);
             // The words of a restriction are its rectification's `standing` text.
             let words = |kind: Rectification, restriction: Option<(u8, bool)>| {
-                let context = Context { offender, act: Act::Call(l.withdrawn), turn_of: seat };
+                let context = Context { offender, act: Act::Call(l.withdrawn), turn_of: seat, after_auction: false };
                 crate::text::standing(
                     self.laws,
                     &crate::text::Filling { context, seats: &[seat], kind: Some(kind), restriction, summary: None },
@@ -2288,7 +2301,8 @@ impl<'c> Referee<'c> {
                 .map(|b| {
                     // The words of an obligation are its rectification's `standing` text.
                     let call = if let Bound::Repeat(c) = b.bound { c } else { Call::Pass };
-                    let context = Context { offender: b.seat, act: Act::Call(call), turn_of: b.seat };
+                    let context =
+                        Context { offender: b.seat, act: Act::Call(call), turn_of: b.seat, after_auction: false };
                     let kind = b.imposed_by.rectification;
                     let filling = crate::text::Filling {
                         context,

@@ -830,7 +830,7 @@ impl Referee<'_> {
         Rectified {
             rectification: t.rectification.name(),
             kind: t.rectification,
-            context: Context { offender: p.offender, act, turn_of: p.turn_of },
+            context: Context { offender: p.offender, act, turn_of: p.turn_of, after_auction: false },
             seats,
             duration: None,
             rule: t.rule,
