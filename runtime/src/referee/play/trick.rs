@@ -365,6 +365,8 @@ impl Referee<'_> {
             return Err(err(event, format!("{seat}'s withdrawn {old} is no longer in the trick")));
         };
         st.correcting().replacing.remove(i);
+        // A penalty card played (the withdrawn card itself, become one) leaves the table.
+        st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
         st.hands[seat as usize].remove(card);
         st.current.cards[at] = (seat, card);
         self.trick_done();
