@@ -872,6 +872,16 @@ impl Referee<'_> {
                 format!("{seat} exposes {card} while an irregularity awaits a ruling, or it is already a penalty card"),
             ));
         }
+        // Once the opening lead is faced, dummy's hand is spread on the table: none of its cards
+        // can be exposed (only played, by declarer, or suggested).
+        if seat == st.dummy && !(st.tricks.is_empty() && st.current.cards.is_empty()) {
+            return Err(err(
+                event,
+                format!(
+                    "{seat} exposes {card}, but {seat} is dummy and his cards are faced on the table since the opening lead: none of them can be exposed"
+                ),
+            ));
+        }
         let facts = Facts {
             play_irregularity: PlayIrregularity::CardExposed,
             offender_role: st.role(seat),
