@@ -306,6 +306,9 @@ pub(super) struct PlayState {
     /// reopened and back in the trick since: their players may still withdraw them (Law 62C1)
     /// until another card is played.
     restored_next: Vec<(Seat, Card)>,
+    /// The tricks on which both sides' revokes were corrected together (the other side's with
+    /// the one attention was drawn to): cards withdrawn after them know it (`revokes_corrected_together`).
+    corrected_together: Vec<usize>,
     /// A `director` entry after which the next hand in rotation plays to a lead out of turn
     /// (Law 53A): its number and answers, which the ruling on that card uses.
     accepted_after: Option<(usize, Vec<(String, String)>)>,
@@ -572,6 +575,7 @@ impl Referee<'_> {
             late_attention: Vec::new(),
             last_trick_held: None,
             restored_next: Vec::new(),
+            corrected_together: Vec::new(),
             accepted_after: None,
             substituted: None,
             extra_card: None,

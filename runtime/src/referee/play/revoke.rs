@@ -283,12 +283,18 @@ impl Referee<'_> {
             ));
         };
         let offender = *offender;
-        // The trick may have been completed by the revoke's substitute.
+        // The trick may have been completed by the revoke's substitute; the non-offending side's
+        // cards to the next trick, restored when it closed, are held again until it closes.
+        if !st.current.cards.is_empty() && st.current.cards.iter().all(|x| st.restored_next.contains(x)) {
+            st.restored_next.clear();
+            st.correcting().held_next = std::mem::take(&mut st.current.cards);
+        }
         reopen_last_trick(st);
         let facts = Facts {
             withdrawer_offending: seat.same_side(offender),
             after_opponent_withdrew: st.correction.as_ref().and_then(|c| c.non_offender_withdrew) == Some(seat.rho())
                 && seat.same_side(offender),
+            revokes_corrected_together: st.corrected_together.contains(&st.trick_number()),
             offender_role: st.role(seat),
             ..Facts::default()
         };
@@ -395,7 +401,14 @@ impl Referee<'_> {
     /// whether he may (Law 62C1). Withdrawn, it leaves the trick with the cards after it.
     fn withdraw_restored(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         let st = self.st();
-        let facts = Facts { withdrawer_offending: false, offender_role: st.role(seat), ..Facts::default() };
+        // The card is in the trick after the revokes' trick.
+        let revokes_corrected_together = st.corrected_together.contains(&st.tricks.len());
+        let facts = Facts {
+            withdrawer_offending: false,
+            revokes_corrected_together,
+            offender_role: st.role(seat),
+            ..Facts::default()
+        };
         let p = self.pending_play(event, seat, card, seat, Table::LaterCardWithdrawal, facts);
         self.rule_play(p, &[])?;
         let st = self.st();
@@ -691,6 +704,7 @@ impl Referee<'_> {
         let (seat, card) = (st.revokes[j].seat, st.revokes[j].card);
         st.current.cards.iter().position(|&(s, c)| s == seat && c == card)?;
         st.revokes[j].corrected = true;
+        st.corrected_together.push(st.revokes[j].trick);
         st.hands[seat as usize].insert(card);
         st.correcting().replacing.push((seat, card));
         Some((seat, card))

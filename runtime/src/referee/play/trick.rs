@@ -365,6 +365,8 @@ impl Referee<'_> {
             return Err(err(event, format!("{seat}'s withdrawn {old} is no longer in the trick")));
         };
         st.correcting().replacing.remove(i);
+        // A penalty card played (the withdrawn card itself, become one) leaves the table.
+        st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
         st.hands[seat as usize].remove(card);
         st.current.cards[at] = (seat, card);
         self.trick_done();
@@ -868,6 +870,16 @@ impl Referee<'_> {
             return Err(err(
                 event,
                 format!("{seat} exposes {card} while an irregularity awaits a ruling, or it is already a penalty card"),
+            ));
+        }
+        // Once the opening lead is faced, dummy's hand is spread on the table: none of its cards
+        // can be exposed (only played, by declarer, or suggested).
+        if seat == st.dummy && !(st.tricks.is_empty() && st.current.cards.is_empty()) {
+            return Err(err(
+                event,
+                format!(
+                    "{seat} exposes {card}, but {seat} is dummy and his cards are faced on the table since the opening lead: none of them can be exposed"
+                ),
             ));
         }
         let facts = Facts {
