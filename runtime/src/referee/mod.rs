@@ -1244,6 +1244,9 @@ impl<'c> Referee<'c> {
 
     /// Classifies a call against the state of the auction and records it.
     fn record_call(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
+        if self.plain_call(seat, call) {
+            return self.check_end(event);
+        }
         if seat == self.turn && !self.bindings.is_empty() {
             // The call repeated: the obligation to repeat it is met, even when the repetition is
             // itself irregular (an insufficient bid is then ruled as one in rotation).
@@ -1277,6 +1280,26 @@ impl<'c> Referee<'c> {
                 self.check_end(event)
             }
         }
+    }
+
+    /// Records the usual call at once, as `legal` does: in turn while the auction lasts, with no
+    /// obligation in force and no player skipped, a pass or a sufficient bid of at most seven.
+    /// False, and nothing recorded, for any other call.
+    #[inline]
+    fn plain_call(&mut self, seat: Seat, call: Call) -> bool {
+        if seat != self.turn || self.over || !self.bindings.is_empty() || !self.skipped.is_empty() {
+            return false;
+        }
+        let plain = match call {
+            Call::Pass => true,
+            Call::Bid { level, .. } => level <= 7 && outranks(call, self.last_standing_bid(self.calls.len())),
+            Call::Double | Call::Redouble => false,
+        };
+        if plain {
+            self.push_call(Made { seat, call, cancelled: false });
+            self.turn = seat.lho();
+        }
+        plain
     }
 
     /// A call in turn that breaks an obligation other than an obligation to pass: the table
