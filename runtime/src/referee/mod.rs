@@ -371,6 +371,11 @@ impl<'c> Ahead<'c> {
     }
 }
 
+/// A working list of the referee's that the ruling does not return, held in place while it is
+/// short (the usual case) so that it allocates nothing: the obligations in force. (The standing
+/// calls' index stays a `Vec`: in place it cost more in the calls that read it than it saved.)
+type Inline<T, const N: usize> = smallvec::SmallVec<[T; N]>;
+
 struct Referee<'c> {
     case: &'c Case,
     /// The laws ruled with: an edition's generated tables, or interpreted laws.
@@ -386,7 +391,7 @@ struct Referee<'c> {
     ahead: std::cell::OnceCell<Ahead<'c>>,
     turn: Seat,
     over: bool,
-    bindings: Vec<Binding>,
+    bindings: Inline<Binding, 4>,
     /// Players deprived of a turn by an accepted call, who have not called since, with the
     /// index of the call that skipped them.
     skipped: Vec<(Seat, usize)>,
@@ -472,7 +477,7 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         ahead: std::cell::OnceCell::new(),
         turn: case.dealer,
         over: false,
-        bindings: Vec::new(),
+        bindings: Inline::new(),
         skipped: Vec::new(),
         pending: None,
         irregularities: Vec::new(),
@@ -1053,7 +1058,7 @@ impl<'c> Referee<'c> {
                 ));
             }
             // The obligations before the ruling, to tell those it imposes.
-            let before = if by_turn_player && !by_lho { self.bindings.clone() } else { Vec::new() };
+            let before = if by_turn_player && !by_lho { self.bindings.clone() } else { Inline::new() };
             p.facts.lho_called = by_lho;
             p.facts.turn_player_called = by_turn_player;
             p.known.insert(FactId::LhoCalled);
@@ -1217,7 +1222,7 @@ impl<'c> Referee<'c> {
     }
 
     /// The obligations imposed since `before`, taken out of force.
-    fn take_new_bindings(&mut self, before: &[Binding]) -> Vec<Binding> {
+    fn take_new_bindings(&mut self, before: &[Binding]) -> Inline<Binding, 4> {
         let (imposed, kept) = std::mem::take(&mut self.bindings).into_iter().partition(|b| !before.contains(b));
         self.bindings = kept;
         imposed
@@ -1225,7 +1230,7 @@ impl<'c> Referee<'c> {
 
     /// Puts back obligations imposed by a ruling on a call made before it: those of the next
     /// turn only of the player who made it were for that call.
-    fn restore_bindings(&mut self, seat: Seat, imposed: Vec<Binding>) {
+    fn restore_bindings(&mut self, seat: Seat, imposed: Inline<Binding, 4>) {
         for mut b in imposed {
             if b.seat == seat && b.after.is_none() && b.bound != Bound::Pass(Duration::Throughout) {
                 continue;
@@ -1239,6 +1244,9 @@ impl<'c> Referee<'c> {
 
     /// Classifies a call against the state of the auction and records it.
     fn record_call(&mut self, event: usize, seat: Seat, call: Call) -> Result<(), RefereeError> {
+        if self.plain_call(seat, call) {
+            return self.check_end(event);
+        }
         if seat == self.turn && !self.bindings.is_empty() {
             // The call repeated: the obligation to repeat it is met, even when the repetition is
             // itself irregular (an insufficient bid is then ruled as one in rotation).
@@ -1272,6 +1280,26 @@ impl<'c> Referee<'c> {
                 self.check_end(event)
             }
         }
+    }
+
+    /// Records the usual call at once, as `legal` does: in turn while the auction lasts, with no
+    /// obligation in force and no player skipped, a pass or a sufficient bid of at most seven.
+    /// False, and nothing recorded, for any other call.
+    #[inline]
+    fn plain_call(&mut self, seat: Seat, call: Call) -> bool {
+        if seat != self.turn || self.over || !self.bindings.is_empty() || !self.skipped.is_empty() {
+            return false;
+        }
+        let plain = match call {
+            Call::Pass => true,
+            Call::Bid { level, .. } => level <= 7 && outranks(call, self.last_standing_bid(self.calls.len())),
+            Call::Double | Call::Redouble => false,
+        };
+        if plain {
+            self.push_call(Made { seat, call, cancelled: false });
+            self.turn = seat.lho();
+        }
+        plain
     }
 
     /// A call in turn that breaks an obligation other than an obligation to pass: the table
