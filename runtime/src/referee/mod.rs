@@ -1518,6 +1518,13 @@ impl<'c> Referee<'c> {
         let before = &view[..];
         let contract = if irregularity == Irregularity::CallAfterAuction { auction::contract(before) } else { None };
         let last = last_bid(before).map(|m| m.call);
+        // A double at his left-hand opponent's turn by a player who has called is a change of
+        // his call (Laws 25, 32C): whether Law 19 permits it is judged at the place of the call
+        // it would replace, not over that call.
+        let changed = match before.iter().rposition(|m| m.seat == seat && !m.cancelled) {
+            Some(j) if out_of_rotation && turn == Turn::Lho => &before[..j],
+            _ => before,
+        };
         let facts = Facts {
             irregularity,
             call_kind: call_kind(call),
@@ -1527,7 +1534,7 @@ impl<'c> Referee<'c> {
             partner_has_called: standing(before).any(|m| m.seat == seat.partner()),
             turn_player_barred: out_of_rotation && self.bound(turn_of).any(|b| matches!(b.bound, Bound::Pass(_))),
             offender_barred: out_of_rotation && self.bound(seat).any(|b| matches!(b.bound, Bound::Pass(_))),
-            double_admissible: !matches!(call, Call::Double | Call::Redouble) || admissible_double(before, seat, call),
+            double_admissible: !matches!(call, Call::Double | Call::Redouble) || admissible_double(changed, seat, call),
             bid_sufficient: !call.is_bid() || outranks(call, last),
             offender_side_declares: contract.is_some_and(|c| c.declarer.same_side(seat)),
             third_consecutive_pass: call == Call::Pass && out_of_rotation && third_pass(before),
