@@ -428,8 +428,12 @@ struct Referee<'c> {
     /// A call put in rotation is being ruled as the insufficient bid in rotation it is there.
     in_rotation_ruling: bool,
     /// The index of a call that the decision being applied substituted for another (Laws 25A,
-    /// 25B, 21B): the replacement is a call in its own right, checked at its place.
-    replaced_at: Option<usize>,
+    /// 25B, 21B), and of the call it replaced: the replacement is a call in its own right,
+    /// checked at its place.
+    replaced_at: Option<(usize, Option<usize>)>,
+    /// The indices of passes that met an obligation to pass: one withdrawn for another call
+    /// leaves that call made by a player the obligation bars.
+    passes_meeting_obligation: Vec<usize>,
     /// A replacement call is being ruled as the irregular call it is at its place.
     replacement_ruling: bool,
     /// The decision being applied substituted a pass for the irregular call (Laws 37B, 38C).
@@ -497,6 +501,7 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         cancelling: None,
         in_rotation_now: None,
         replaced_at: None,
+        passes_meeting_obligation: Vec::new(),
         replacement_ruling: false,
         in_rotation_ruling: false,
         pass_substituted: false,
@@ -949,6 +954,7 @@ impl<'c> Referee<'c> {
     /// Records a call at index `i`, before the calls from there on.
     fn insert_call(&mut self, i: usize, m: Made) {
         self.calls.insert(i, m);
+        self.passes_meeting_obligation.iter_mut().filter(|j| **j >= i).for_each(|j| *j += 1);
         let from = self.standing.partition_point(|&j| j < i);
         self.standing[from..].iter_mut().for_each(|j| *j += 1);
         if !m.cancelled {
@@ -1430,7 +1436,7 @@ impl<'c> Referee<'c> {
         self.withdrawn_earlier = Some(self.calls[target].call);
         self.insert_call(target + 1, Made { seat: p.offender, call: p.call, cancelled: false });
         self.misinformation_change = Some((p.offender, target + 1));
-        self.replaced_at = Some(target + 1);
+        self.replaced_at = Some((target + 1, Some(target)));
         if let Some(&last) = self.standing.last() {
             self.turn = self.calls[last].seat.lho();
         }
@@ -1468,6 +1474,9 @@ impl<'c> Referee<'c> {
         if !self.bindings.is_empty() {
             let met = |b: &Binding| b.seat == seat && b.after.is_none() && b.bound != Bound::Pass(Duration::Throughout);
             if self.bindings.iter().any(met) {
+                if call == Call::Pass && self.bindings.iter().any(|b| met(b) && matches!(b.bound, Bound::Pass(_))) {
+                    self.passes_meeting_obligation.push(self.calls.len() - 1);
+                }
                 self.bindings.retain(|b| !met(b));
             }
             for b in self.bindings.iter_mut().filter(|b| b.after == Some(seat)) {
@@ -1751,8 +1760,8 @@ impl<'c> Referee<'c> {
             self.stopped_at = Some(0);
         }
         self.irregularities.push(ruling);
-        if let Some(index) = self.replaced_at.take() {
-            return self.rule_replacement(&p, index, answers);
+        if let Some(at) = self.replaced_at.take() {
+            return self.rule_replacement(&p, at, answers);
         }
         match self.in_rotation_now.take() {
             Some(index) => self.rule_in_rotation(&p, index, answers),
@@ -1769,7 +1778,7 @@ impl<'c> Referee<'c> {
     fn rule_replacement(
         &mut self,
         p: &Pending,
-        index: usize,
+        (index, replaced): (usize, Option<usize>),
         answers: &[(String, String)],
     ) -> Result<(), RefereeError> {
         if self.replacement_ruling || self.stopped_at.is_some() || self.calls[index].cancelled {
@@ -1777,7 +1786,10 @@ impl<'c> Referee<'c> {
         }
         let Made { seat, call, .. } = self.calls[index];
         let before = self.standing_before(index);
-        let barred = call != Call::Pass && self.bound(seat).any(|b| matches!(b.bound, Bound::Pass(_)));
+        // Barred now, or by the obligation the replaced pass met.
+        let barred = call != Call::Pass
+            && (self.bound(seat).any(|b| matches!(b.bound, Bound::Pass(_)))
+                || replaced.is_some_and(|r| self.passes_meeting_obligation.contains(&r)));
         let irregularity = if barred {
             Irregularity::CallWhenObligedToPass
         } else if call.is_bid() && !outranks(call, last_bid(&before).map(|m| m.call)) {
@@ -1985,13 +1997,14 @@ impl<'c> Referee<'c> {
             }
             Rectification::SubstituteCall => {
                 let Some(i) = p.index else { return view };
-                if let Some(m) = self.last_standing_by(p.offender, i) {
+                let replaced = self.last_standing_by(p.offender, i);
+                if let Some(m) = replaced {
                     self.set_cancelled(m, true);
                     self.withdrawn_earlier = Some(self.calls[m].call);
                 }
                 self.set_cancelled(i, false);
                 self.turn = p.offender.lho();
-                self.replaced_at = Some(i);
+                self.replaced_at = Some((i, replaced));
             }
             Rectification::WithdrawEarlierCall => {
                 let end = p.index.unwrap_or(self.calls.len());
