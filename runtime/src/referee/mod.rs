@@ -432,6 +432,15 @@ struct Referee<'c> {
     in_rotation_now: Option<usize>,
     /// A call put in rotation is being ruled as the insufficient bid in rotation it is there.
     in_rotation_ruling: bool,
+    /// The index of a call that the decision being applied substituted for another (Laws 25A,
+    /// 25B, 21B), and of the call it replaced: the replacement is a call in its own right,
+    /// checked at its place.
+    replaced_at: Option<(usize, Option<usize>)>,
+    /// The indices of passes that met an obligation to pass: one withdrawn for another call
+    /// leaves that call made by a player the obligation bars.
+    passes_meeting_obligation: Vec<usize>,
+    /// A replacement call is being ruled as the irregular call it is at its place.
+    replacement_ruling: bool,
     /// The decision being applied substituted a pass for the irregular call (Laws 37B, 38C).
     pass_substituted: bool,
     /// The 1-based number of the `director` entry whose answers are being applied (or of the
@@ -496,6 +505,9 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         struck: Vec::new(),
         cancelling: None,
         in_rotation_now: None,
+        replaced_at: None,
+        passes_meeting_obligation: Vec::new(),
+        replacement_ruling: false,
         in_rotation_ruling: false,
         pass_substituted: false,
         answered_at: 0,
@@ -947,6 +959,7 @@ impl<'c> Referee<'c> {
     /// Records a call at index `i`, before the calls from there on.
     fn insert_call(&mut self, i: usize, m: Made) {
         self.calls.insert(i, m);
+        self.passes_meeting_obligation.iter_mut().filter(|j| **j >= i).for_each(|j| *j += 1);
         let from = self.standing.partition_point(|&j| j < i);
         self.standing[from..].iter_mut().for_each(|j| *j += 1);
         if !m.cancelled {
@@ -1255,6 +1268,16 @@ impl<'c> Referee<'c> {
                 self.bindings.retain(|b| !repeated(b));
             }
         }
+        // The player who made the final pass calls again at once, no one having called since
+        // and before the first card: he changes that pass (Law 25; 2017 Law 25A1 "until his
+        // partner makes a call", 25A5 "after the end of the auction period"), and the
+        // `change_of_call` table rules it, as a correction (`corrects`) is ruled.
+        if self.over
+            && self.play.is_none()
+            && self.calls.last().is_some_and(|m| m.seat == seat && m.call == Call::Pass && !m.cancelled)
+        {
+            return self.correct(event, seat, call);
+        }
         let irregularity = if self.over && self.last_standing_bid(self.calls.len()).is_none() {
             // Four passes: no declarer, dummy or defender (Law 22B).
             Some(Irregularity::CallAfterPassedOut)
@@ -1441,6 +1464,7 @@ impl<'c> Referee<'c> {
         self.withdrawn_earlier = Some(self.calls[target].call);
         self.insert_call(target + 1, Made { seat: p.offender, call: p.call, cancelled: false });
         self.misinformation_change = Some((p.offender, target + 1));
+        self.replaced_at = Some((target + 1, Some(target)));
         if let Some(&last) = self.standing.last() {
             self.turn = self.calls[last].seat.lho();
         }
@@ -1478,6 +1502,9 @@ impl<'c> Referee<'c> {
         if !self.bindings.is_empty() {
             let met = |b: &Binding| b.seat == seat && b.after.is_none() && b.bound != Bound::Pass(Duration::Throughout);
             if self.bindings.iter().any(met) {
+                if call == Call::Pass && self.bindings.iter().any(|b| met(b) && matches!(b.bound, Bound::Pass(_))) {
+                    self.passes_meeting_obligation.push(self.calls.len() - 1);
+                }
                 self.bindings.retain(|b| !met(b));
             }
             for b in self.bindings.iter_mut().filter(|b| b.after == Some(seat)) {
@@ -1528,6 +1555,13 @@ impl<'c> Referee<'c> {
         let before = &view[..];
         let contract = if irregularity == Irregularity::CallAfterAuction { auction::contract(before) } else { None };
         let last = last_bid(before).map(|m| m.call);
+        // A double at his left-hand opponent's turn by a player who has called is a change of
+        // his call (Laws 25, 32C): whether Law 19 permits it is judged at the place of the call
+        // it would replace, not over that call.
+        let changed = match before.iter().rposition(|m| m.seat == seat && !m.cancelled) {
+            Some(j) if out_of_rotation && turn == Turn::Lho => &before[..j],
+            _ => before,
+        };
         let facts = Facts {
             irregularity,
             call_kind: call_kind(call),
@@ -1537,7 +1571,7 @@ impl<'c> Referee<'c> {
             partner_has_called: standing(before).any(|m| m.seat == seat.partner()),
             turn_player_barred: out_of_rotation && self.bound(turn_of).any(|b| matches!(b.bound, Bound::Pass(_))),
             offender_barred: out_of_rotation && self.bound(seat).any(|b| matches!(b.bound, Bound::Pass(_))),
-            double_admissible: !matches!(call, Call::Double | Call::Redouble) || admissible_double(before, seat, call),
+            double_admissible: !matches!(call, Call::Double | Call::Redouble) || admissible_double(changed, seat, call),
             bid_sufficient: !call.is_bid() || outranks(call, last),
             offender_side_declares: contract.is_some_and(|c| c.declarer.same_side(seat)),
             third_consecutive_pass: call == Call::Pass && out_of_rotation && third_pass(before),
@@ -1754,10 +1788,61 @@ impl<'c> Referee<'c> {
             self.stopped_at = Some(0);
         }
         self.irregularities.push(ruling);
+        if let Some(at) = self.replaced_at.take() {
+            return self.rule_replacement(&p, at, answers);
+        }
         match self.in_rotation_now.take() {
             Some(index) => self.rule_in_rotation(&p, index, answers),
             None => Ok(()),
         }
+    }
+
+    /// A call that a ruling let replace another (2017 Law 25A1 "the intended call stands and is
+    /// subject to the appropriate Law"; Laws 25B, 21B): if, at its place, it is itself an
+    /// insufficient bid, a double or redouble Law 19 does not permit, or a call by a player an
+    /// obligation bars, it is ruled as that irregularity in rotation, by its table, with the
+    /// answers of the same `director` entry the first ruling did not use (or at a `director`
+    /// entry of its own right after it).
+    fn rule_replacement(
+        &mut self,
+        p: &Pending,
+        (index, replaced): (usize, Option<usize>),
+        answers: &[(String, String)],
+    ) -> Result<(), RefereeError> {
+        if self.replacement_ruling || self.stopped_at.is_some() || self.calls[index].cancelled {
+            return Ok(());
+        }
+        let Made { seat, call, .. } = self.calls[index];
+        let before = self.standing_before(index);
+        // Barred now, or by the obligation the replaced pass met.
+        let barred = call != Call::Pass
+            && (self.bound(seat).any(|b| matches!(b.bound, Bound::Pass(_)))
+                || replaced.is_some_and(|r| self.passes_meeting_obligation.contains(&r)));
+        let irregularity = if barred {
+            Irregularity::CallWhenObligedToPass
+        } else if call.is_bid() && !outranks(call, last_bid(&before).map(|m| m.call)) {
+            Irregularity::InsufficientBid
+        } else if matches!(call, Call::Double | Call::Redouble) && !admissible_double(&before, seat, call) {
+            Irregularity::InadmissibleDouble
+        } else {
+            return Ok(());
+        };
+        let q = self.pending_for(p.event, seat, call, seat, irregularity, Some(index));
+        // The turn after the replacement is its left-hand opponent's.
+        self.turn = seat;
+        // A `director` entry of its own right after the one that ruled the change rules it there.
+        let next = self.answered_at;
+        if matches!(self.case.events.get(next), Some(Event::Director { .. })) {
+            self.pending = Some(q);
+            return Ok(());
+        }
+        let used = self.irregularities.last().map(|r| r.facts.as_slice()).unwrap_or_default();
+        let rest: Vec<(String, String)> =
+            answers.iter().filter(|(name, _)| !used.iter().any(|(n, _)| n == name)).cloned().collect();
+        self.replacement_ruling = true;
+        let ruled = self.decide(q, &rest);
+        self.replacement_ruling = false;
+        ruled
     }
 
     /// Rules a call that a ruling put in rotation (Law 28A) as the insufficient bid in rotation
@@ -1940,12 +2025,14 @@ impl<'c> Referee<'c> {
             }
             Rectification::SubstituteCall => {
                 let Some(i) = p.index else { return view };
-                if let Some(m) = self.last_standing_by(p.offender, i) {
+                let replaced = self.last_standing_by(p.offender, i);
+                if let Some(m) = replaced {
                     self.set_cancelled(m, true);
                     self.withdrawn_earlier = Some(self.calls[m].call);
                 }
                 self.set_cancelled(i, false);
                 self.turn = p.offender.lho();
+                self.replaced_at = Some((i, replaced));
             }
             Rectification::WithdrawEarlierCall => {
                 let end = p.index.unwrap_or(self.calls.len());
