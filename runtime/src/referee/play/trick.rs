@@ -241,10 +241,17 @@ impl Referee<'_> {
             return Err(unsupported_at(event, self.edition(), Some(Table::PrematurePlay), &what));
         }
         let after_partner = p.partner_card.is_some_and(|(_, s, _)| s.lho() == seat);
+        // A hand that has played to the trick plays again only to the next trick, once the
+        // trick is complete with the premature card and the partner's held card; before that
+        // his card is no play (a second card to the trick, ruled as such below).
+        let st = self.st();
+        let played = st.current.cards.iter().any(|(s, _)| *s == seat);
+        let held = 1 + usize::from(p.partner_card.is_some());
+        let next_trick = played && st.current.cards.len() + held == 4;
         let mut after = p.clone();
         after.facts.next_card = if seat == p.offender.lho() { NextCard::Lho } else { NextCard::Rho };
         after.known.insert(FactId::NextCard);
-        if self.decided_now(&after) {
+        if (!played || next_trick) && self.decided_now(&after) {
             // A bare `director` entry before this card is the one at fault for a wrong answer.
             let answers = self.acceptance_answers();
             self.rule_play(after, &answers)?;
@@ -252,6 +259,12 @@ impl Referee<'_> {
                 return Ok(());
             }
             return self.card(event, seat, card);
+        }
+        if next_trick {
+            // A card to the next trick while the premature play's trick awaits the ruling.
+            self.st().pending = Some(p);
+            let what = format!("{seat}'s {card}, led to the next trick before the ruling on a premature lead or play");
+            return Err(unsupported_at(event, self.edition(), Some(Table::PrematurePlay), &what));
         }
         if after_partner {
             self.in_turn(event, seat, card)?;
@@ -510,6 +523,7 @@ impl Referee<'_> {
                 card_legal_in_turn,
                 card_off_suit: led.is_some_and(|l| card.suit != l && st.hands[seat as usize].has_suit(l)),
                 card_played_after,
+                next_card: lead.facts.next_card,
                 ..Facts::default()
             };
             let turn_of = st.next_to_play();
