@@ -53,8 +53,10 @@ fn an_editions_own_text_applies_to_that_edition_only() {
     let dir = laws_copy("texts-override", |dir| {
         let edition = dir.join("2017/edition.yaml");
         let mut text = std::fs::read_to_string(&edition).unwrap();
+        // The edition's `texts:` list is the file's last key: the entry joins it.
+        assert!(text.contains("\ntexts:\n"), "2017/edition.yaml no longer has its own texts");
         text.push_str(
-            "texts:\n  - rectification: must_pass\n    text: \"{who} is to pass {duration|next_turn=at his next turn|throughout=until the auction ends}\"\n",
+            "  - rectification: must_pass\n    text: \"{who} is to pass {duration|next_turn=at his next turn|throughout=until the auction ends}\"\n",
         );
         std::fs::write(&edition, text).unwrap();
     });
