@@ -579,6 +579,9 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
             Event::WrongBoard { seat } => r.wrong_board(number, *seat)?,
             Event::Correct { seat, call } => r.correct(number, *seat, *call)?,
         }
+        if r.stopped_at.is_none() {
+            r.rule_returned_cards(number)?;
+        }
         if r.stopped_at.is_some() {
             r.stopped_at = Some(case.events.len() - number);
             break;

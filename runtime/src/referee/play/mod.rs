@@ -309,6 +309,10 @@ pub(super) struct PlayState {
     /// The tricks on which both sides' revokes were corrected together (the other side's with
     /// the one attention was drawn to): cards withdrawn after them know it (`revokes_corrected_together`).
     corrected_together: Vec<usize>,
+    /// Cards to the next trick that went back to their hands when a trick whose revokes were
+    /// corrected together closed again with another winner: cards withdrawn, each ruled by the
+    /// `later_card_withdrawal` table once the event that closed the trick is done.
+    returned_together: Vec<(Seat, Card)>,
     /// A `director` entry after which the next hand in rotation plays to a lead out of turn
     /// (Law 53A): its number and answers, which the ruling on that card uses.
     accepted_after: Option<(usize, Vec<(String, String)>)>,
@@ -576,6 +580,7 @@ impl Referee<'_> {
             last_trick_held: None,
             restored_next: Vec::new(),
             corrected_together: Vec::new(),
+            returned_together: Vec::new(),
             accepted_after: None,
             substituted: None,
             extra_card: None,
@@ -1044,9 +1049,14 @@ impl Referee<'_> {
             Rectification::CardWithdrawn => {
                 let card = card?;
                 let st = self.st();
+                // A card already back in the hand (a lead to the next trick returned when the
+                // corrected trick closed with another winner) awaits no replacement.
+                let returned = st.hands[p.offender as usize].contains(card);
                 st.hands[p.offender as usize].insert(card);
                 let c = st.correcting();
-                c.replacing.push((p.offender, card));
+                if !returned {
+                    c.replacing.push((p.offender, card));
+                }
                 if !p.facts.withdrawer_offending {
                     c.non_offender_withdrew = Some(p.offender);
                 }

@@ -429,6 +429,29 @@ impl Referee<'_> {
         Ok(())
     }
 
+    /// The cards to the next trick that went back to their hands when a trick whose revokes were
+    /// corrected together closed with another winner (`trick_done`): each is a card withdrawn,
+    /// and the `later_card_withdrawal` table says what becomes of it (2017 Law 62C3: "every card
+    /// withdrawn by the defending side becomes a penalty card").
+    pub(in crate::referee) fn rule_returned_cards(&mut self, event: usize) -> Result<(), RefereeError> {
+        let returned = match self.play.as_mut() {
+            Some(st) if !st.returned_together.is_empty() => std::mem::take(&mut st.returned_together),
+            _ => return Ok(()),
+        };
+        for (seat, card) in returned {
+            let st = self.st();
+            let facts = Facts {
+                withdrawer_offending: false,
+                revokes_corrected_together: true,
+                offender_role: st.role(seat),
+                ..Facts::default()
+            };
+            let p = self.pending_play(event, seat, card, seat, Table::LaterCardWithdrawal, facts);
+            self.rule_play(p, &[])?;
+        }
+        Ok(())
+    }
+
     /// An agreed claim or concession: it ends the play and establishes every revoke.
     pub(in crate::referee) fn claim(&mut self, event: usize, seat: Seat, tricks: usize) -> Result<(), RefereeError> {
         self.start_play(event)?;

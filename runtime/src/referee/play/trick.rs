@@ -745,7 +745,15 @@ impl Referee<'_> {
                 st.restored_next.clone_from(&held);
                 st.current.cards = held;
             }
-            _ => held.into_iter().for_each(|(s, c)| st.hands[s as usize].insert(c)),
+            _ => {
+                let together = st.corrected_together.contains(&st.tricks.len());
+                for (s, c) in held {
+                    st.hands[s as usize].insert(c);
+                    if together {
+                        st.returned_together.push((s, c));
+                    }
+                }
+            }
         }
         if !st.bindings.is_empty() {
             st.bindings.retain(|b| {
