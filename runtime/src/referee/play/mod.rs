@@ -823,6 +823,7 @@ impl Referee<'_> {
             | Rectification::PenaltyCardStays
             | Rectification::RequireNamedPenaltyCardSuit { .. }
             | Rectification::ProhibitNamedPenaltyCardSuit { .. }
+            | Rectification::ProhibitEveryPenaltyCardSuit { .. }
             | Rectification::InquiryPermitted
             | Rectification::ImproperInquiry
             | Rectification::InspectionAllowed
@@ -958,12 +959,19 @@ impl Referee<'_> {
                 self.bind_play(p.offender, PlayBound::Card(card?, bound_trick(number, lasts)), false, &view)
             }
             Rectification::OptionNotAvailable => {
-                let given = [FactId::PrematureOption, FactId::RequiredSuit, FactId::ForbiddenSuit, FactId::LeadChoice]
-                    .iter()
-                    .filter(|f| p.known.contains(f))
-                    .map(|f| format!("{} = {}", f.name(), f.values()[p.facts.get(*f)]))
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let given = [
+                    FactId::PrematureOption,
+                    FactId::RequiredSuit,
+                    FactId::ForbiddenSuit,
+                    FactId::LeadChoice,
+                    FactId::PenaltyCardLead,
+                    FactId::PenaltyCardSuit,
+                ]
+                .iter()
+                .filter(|f| p.known.contains(f))
+                .map(|f| format!("{} = {}", f.name(), f.values()[p.facts.get(*f)]))
+                .collect::<Vec<_>>()
+                .join(", ");
                 // At fault: the `director` entry that gives the choice.
                 return Err(err(
                     self.answered_at,
@@ -1000,6 +1008,23 @@ impl Referee<'_> {
                 };
                 self.bind_play(p.turn_of, bound, false, &view);
                 self.st().penalty_cards.retain(|c| !(c.seat == p.offender && c.card.suit == suit));
+            }
+            Rectification::ProhibitEveryPenaltyCardSuit { lasts } => {
+                // A prohibition for each suit, in the order its first penalty card arose, its
+                // standing text naming the suit by that card.
+                let st = self.st();
+                let mut cards: Vec<Card> = Vec::with_capacity(4);
+                for c in st.penalty_cards.iter().filter(|c| c.seat == p.offender) {
+                    if cards.iter().all(|k| k.suit != c.card.suit) {
+                        cards.push(c.card);
+                    }
+                }
+                for card in cards {
+                    let mut per_suit = view.clone();
+                    per_suit.context.act = Act::Card(card);
+                    self.bind_play(p.turn_of, PlayBound::NoLeadOfSuit(card.suit, lasts), false, &per_suit);
+                }
+                self.st().penalty_cards.retain(|c| c.seat != p.offender);
             }
             Rectification::CorrectRevoke => self.correct_revoke(p).ok_or_else(misapplied)?,
             Rectification::PartnerCardsExchanged => {
