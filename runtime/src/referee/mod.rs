@@ -1176,9 +1176,7 @@ impl<'c> Referee<'c> {
             return Ok(());
         }
         let Some(q) = self.pending.take_if(|q| q.event == event) else { return Ok(()) };
-        let used = self.irregularities.last().map(|r| r.facts.as_slice()).unwrap_or_default();
-        let rest: Vec<(String, String)> =
-            answers.iter().filter(|(name, _)| !used.iter().any(|(n, _)| n == name)).cloned().collect();
+        let rest = self.answers_left(answers);
         self.decide(q, &rest)
     }
 
@@ -1800,6 +1798,13 @@ impl<'c> Referee<'c> {
         }
     }
 
+    /// The answers of a `director` entry that the last ruling did not use, for a second
+    /// irregularity ruled at the same entry.
+    fn answers_left(&self, answers: &[(String, String)]) -> Vec<(String, String)> {
+        let used = self.irregularities.last().map(|r| r.facts.as_slice()).unwrap_or_default();
+        answers.iter().filter(|(name, _)| !used.iter().any(|(n, _)| n == name)).cloned().collect()
+    }
+
     /// A call that a ruling let replace another (2017 Law 25A1 "the intended call stands and is
     /// subject to the appropriate Law"; Laws 25B, 21B): if, at its place, it is itself an
     /// insufficient bid, a double or redouble Law 19 does not permit, or a call by a player an
@@ -1839,9 +1844,7 @@ impl<'c> Referee<'c> {
             self.pending = Some(q);
             return Ok(());
         }
-        let used = self.irregularities.last().map(|r| r.facts.as_slice()).unwrap_or_default();
-        let rest: Vec<(String, String)> =
-            answers.iter().filter(|(name, _)| !used.iter().any(|(n, _)| n == name)).cloned().collect();
+        let rest = self.answers_left(answers);
         self.replacement_ruling = true;
         let ruled = self.decide(q, &rest);
         self.replacement_ruling = false;

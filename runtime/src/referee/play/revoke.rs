@@ -400,17 +400,10 @@ impl Referee<'_> {
     /// to a revoke, back in the trick since the revoke's trick closed again: the table says
     /// whether he may (Law 62C1). Withdrawn, it leaves the trick with the cards after it.
     fn withdraw_restored(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
-        let st = self.st();
         // The card is in the trick after the revokes' trick.
-        let revokes_corrected_together = st.corrected_together.contains(&st.tricks.len());
-        let facts = Facts {
-            withdrawer_offending: false,
-            revokes_corrected_together,
-            offender_role: st.role(seat),
-            ..Facts::default()
-        };
-        let p = self.pending_play(event, seat, card, seat, Table::LaterCardWithdrawal, facts);
-        self.rule_play(p, &[])?;
+        let st = self.st();
+        let together = st.corrected_together.contains(&st.tricks.len());
+        self.rule_non_offender_withdrawal(event, seat, card, together)?;
         let st = self.st();
         let Some(c) = st.correction.as_mut().filter(|c| c.replacing.contains(&(seat, card))) else {
             return Ok(());
@@ -439,17 +432,29 @@ impl Referee<'_> {
             _ => return Ok(()),
         };
         for (seat, card) in returned {
-            let st = self.st();
-            let facts = Facts {
-                withdrawer_offending: false,
-                revokes_corrected_together: true,
-                offender_role: st.role(seat),
-                ..Facts::default()
-            };
-            let p = self.pending_play(event, seat, card, seat, Table::LaterCardWithdrawal, facts);
-            self.rule_play(p, &[])?;
+            self.rule_non_offender_withdrawal(event, seat, card, true)?;
         }
         Ok(())
+    }
+
+    /// A non-offender's card played after a corrected revoke, withdrawn: the
+    /// `later_card_withdrawal` table rules it (`together`: both sides' revokes of its trick were
+    /// corrected together, Law 62C3).
+    fn rule_non_offender_withdrawal(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+        together: bool,
+    ) -> Result<(), RefereeError> {
+        let facts = Facts {
+            withdrawer_offending: false,
+            revokes_corrected_together: together,
+            offender_role: self.st().role(seat),
+            ..Facts::default()
+        };
+        let p = self.pending_play(event, seat, card, seat, Table::LaterCardWithdrawal, facts);
+        self.rule_play(p, &[])
     }
 
     /// An agreed claim or concession: it ends the play and establishes every revoke.
