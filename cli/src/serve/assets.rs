@@ -53,7 +53,7 @@ async fn book_page(State(app): State<Arc<App>>, Path(path): Path<String>) -> Res
 
 /// A file of the generated book, or a 404 page that leads back to its index.
 fn book_file(app: &App, path: &str) -> Response {
-    match app.book.get(path) {
+    match app.book().files.get(path) {
         Some((content_type, content)) => file(content_type, content.clone(), "public, max-age=300"),
         None => {
             let page =

@@ -1,8 +1,10 @@
 //! `bridgelaw serve`: the director's web app (`/`), the law book (`/book/…`)
 //! and the JSON API (`/api/v1/…`) from one process. Everything is prepared
-//! at start-up: the laws are compiled and the book is rendered into memory.
-//! Each request is answered from the request alone, so the server keeps no
-//! state and scales by running more copies.
+//! at start-up: the laws are compiled and `run` renders the book into memory
+//! before it listens (an `App` that is only asked for rulings, as the fuzz
+//! target and the benches make one, never renders it). Each request is
+//! answered from the request alone, so the server keeps no state and scales
+//! by running more copies.
 
 mod api;
 mod assets;
@@ -21,7 +23,7 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -74,11 +76,19 @@ pub struct App {
     pub(crate) program: &'static Program,
     /// What the laws rule with: the editions built in, or a law directory interpreted.
     pub(crate) rulebook: Rulebook<'static>,
-    /// The law book: path relative to `/book/` → content type and content.
-    pub(crate) book: HashMap<String, (&'static str, axum::body::Bytes)>,
-    /// (edition, clause id in lower case) → the clause's place in the book.
-    pub(crate) clause_targets: HashMap<(String, String), String>,
+    /// The cases the law book shows.
+    cases: Vec<CaseSource>,
+    /// The law book, rendered when first asked for (`App::book`).
+    book: OnceLock<Book>,
     pub(crate) body_limit: usize,
+}
+
+/// The law book as the server holds it.
+pub(crate) struct Book {
+    /// Path relative to `/book/` → content type and content.
+    pub(crate) files: HashMap<String, (&'static str, axum::body::Bytes)>,
+    /// (edition, clause id in lower case) → the clause's place in the book.
+    clause_targets: HashMap<(String, String), String>,
 }
 
 impl App {
@@ -100,16 +110,24 @@ impl App {
     }
 
     fn with(program: &'static Program, rulebook: Rulebook<'static>, cases: &[CaseSource], body_limit: usize) -> App {
-        let (site, targets) = book::build_with_targets(program, cases, rulebook);
-        let book =
-            site.files.into_iter().map(|f| (f.path.clone(), (content_type(&f.path), f.content.into()))).collect();
-        let clause_targets = targets.into_iter().map(|t| ((t.edition, t.id.to_ascii_lowercase()), t.target)).collect();
-        App { program, rulebook, book, clause_targets, body_limit }
+        App { program, rulebook, cases: cases.to_vec(), book: OnceLock::new(), body_limit }
+    }
+
+    /// The law book with the app's cases, rendered on the first call.
+    pub(crate) fn book(&self) -> &Book {
+        self.book.get_or_init(|| {
+            let (site, targets) = book::build_with_targets(self.program, &self.cases, self.rulebook);
+            let files =
+                site.files.into_iter().map(|f| (f.path.clone(), (content_type(&f.path), f.content.into()))).collect();
+            let clause_targets =
+                targets.into_iter().map(|t| ((t.edition, t.id.to_ascii_lowercase()), t.target)).collect();
+            Book { files, clause_targets }
+        })
     }
 
     /// The book page and anchor of a clause, as an absolute path: `/book/laws/1987/law-30.html#law-30b2`.
     pub fn book_link(&self, edition: &str, id: &str) -> Option<String> {
-        self.clause_targets.get(&(edition.to_string(), id.to_ascii_lowercase())).map(|t| format!("/book/{t}"))
+        self.book().clause_targets.get(&(edition.to_string(), id.to_ascii_lowercase())).map(|t| format!("/book/{t}"))
     }
 }
 
@@ -176,7 +194,8 @@ pub fn run(laws: Option<LoadedLaws>, config: Config) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let pages = app.book.len();
+    // Rendered here, before the socket opens, so that no request waits for it.
+    let pages = app.book().files.len();
     runtime.block_on(async move {
         let listener = match tokio::net::TcpListener::bind(config.addr).await {
             Ok(l) => l,
@@ -230,5 +249,18 @@ mod tests {
         let l = Limits::default();
         assert_eq!(l.body, 64 * 1024);
         assert!(l.request_time.as_secs() > 0 && l.concurrency > 0);
+    }
+
+    /// A process that only rules (the API's fuzz target, the benches) does not pay for the
+    /// book: under the fuzzer's instrumentation rendering it took longer than its timeout.
+    #[test]
+    fn ruling_does_not_render_the_book() {
+        let set = SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES);
+        let app = App::new(&set, &[], Limits::default().body).expect("the embedded laws compile");
+        let case = r#"{"edition":"1987","dealer":"N","events":[{"E":"1H"}]}"#;
+        assert!(rule_json(&app, case, None).is_ok());
+        assert!(app.book.get().is_none(), "a ruling rendered the book");
+        assert!(app.book_link("1987", "Law 31A1").is_some_and(|l| l.starts_with("/book/laws/1987/")));
+        assert!(app.book.get().is_some());
     }
 }
