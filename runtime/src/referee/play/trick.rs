@@ -324,7 +324,6 @@ impl Referee<'_> {
         card: Card,
         (offender, index): (Seat, usize),
     ) -> Result<(), RefereeError> {
-        let below_honour = self.below_honour_rank(event, seat, card)?;
         let st = self.st();
         if seat != offender {
             return Err(err(event, format!("{offender} must first substitute a legal card for his revoke card")));
@@ -338,24 +337,10 @@ impl Referee<'_> {
         if card.suit != led && st.hands[seat as usize].has_suit(led) {
             return Err(err(event, format!("{seat}'s substitute {card} does not follow suit either")));
         }
-        // The substitute follows suit: a penalty card of the suit led is one he can play now.
-        let own: Vec<(Card, bool)> =
-            st.penalty_cards.iter().filter(|p| p.seat == seat).map(|p| (p.card, p.major)).collect();
-        let played = own.iter().any(|(c, _)| *c == card);
-        for &(due, major) in &own {
-            let facts = Facts {
-                penalty_card_major: major,
-                penalty_card_playable: due.suit == led,
-                card_of_penalty_card_suit: due.suit == card.suit,
-                card_played_honour: !below_honour,
-                played_penalty_card: played,
-                ..Facts::default()
-            };
-            if self.penalty_card_due(event, due, &facts)? {
-                let message =
-                    format!("{seat}'s substitute must be his penalty card {due}, due at his first legal opportunity");
-                return Err(err(event, message));
-            }
+        if let Some(due) = self.penalty_card_passed_over(event, seat, card, led)? {
+            let message =
+                format!("{seat}'s substitute must be his penalty card {due}, due at his first legal opportunity");
+            return Err(err(event, message));
         }
         let st = self.st();
         st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
@@ -377,6 +362,15 @@ impl Referee<'_> {
         let Some(at) = st.current.cards.iter().position(|(s, c)| *s == seat && *c == old) else {
             return Err(err(event, format!("{seat}'s withdrawn {old} is no longer in the trick")));
         };
+        if let Some(due) = self.penalty_card_passed_over(event, seat, card, led)? {
+            // The withdrawn card, become a penalty card, or another of his, is due at this very
+            // card: the replacement is his first legal opportunity to play it.
+            let message = format!(
+                "{seat}'s card replacing {old} must be his penalty card {due}, due at his first legal opportunity"
+            );
+            return Err(err(event, message));
+        }
+        let st = self.st();
         st.correcting().replacing.remove(i);
         // A penalty card played (the withdrawn card itself, become one) leaves the table.
         st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
@@ -384,6 +378,40 @@ impl Referee<'_> {
         st.current.cards[at] = (seat, card);
         self.trick_done();
         Ok(())
+    }
+
+    /// The penalty card of `seat` due at `card`, played to a trick led in `led` while the
+    /// director is at the table (a substitute for a corrected revoke card, or a card replacing
+    /// one withdrawn after it), if `card` is not it: the `penalty_card_due` table says whether
+    /// each of his penalty cards must be played now. He may play one if it is of the suit led,
+    /// or if he holds none of that suit.
+    fn penalty_card_passed_over(
+        &mut self,
+        event: usize,
+        seat: Seat,
+        card: Card,
+        led: Suit,
+    ) -> Result<Option<Card>, RefereeError> {
+        let below_honour = self.below_honour_rank(event, seat, card)?;
+        let st = self.st();
+        let void = !st.hands[seat as usize].has_suit(led);
+        let own: Vec<(Card, bool)> =
+            st.penalty_cards.iter().filter(|p| p.seat == seat).map(|p| (p.card, p.major)).collect();
+        let played = own.iter().any(|(c, _)| *c == card);
+        for &(due, major) in &own {
+            let facts = Facts {
+                penalty_card_major: major,
+                penalty_card_playable: void || due.suit == led,
+                card_of_penalty_card_suit: due.suit == card.suit,
+                card_played_honour: !below_honour,
+                played_penalty_card: played,
+                ..Facts::default()
+            };
+            if self.penalty_card_due(event, due, &facts)? {
+                return Ok(Some(due));
+            }
+        }
+        Ok(None)
     }
 
     /// Classifies a card and records it, or holds it as an irregularity awaiting a ruling.
