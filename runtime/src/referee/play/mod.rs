@@ -270,9 +270,9 @@ pub(super) struct PlayState {
     honours: (u16, u16),
     /// The lead restrictions the auction left on the defenders.
     restricted: Vec<RestrictedLead>,
-    /// Requirements to lead a suit that a lead did not meet, with that lead: a corrected revoke
-    /// restores them for the substitute.
-    unmet_leads: Vec<(Card, PlayBinding)>,
+    /// Requirements to lead a suit, and play penalties, that a revoke card did not meet, with
+    /// that card: a corrected revoke restores them for the substitute (Law 62B1: a legal card).
+    unmet_penalties: Vec<(Card, PlayBinding)>,
     /// The director's judgements for the end of play (whether the law compensates a revoke's
     /// damage), given at any `director` entry for every revoke.
     end_answers: Vec<(String, String)>,
@@ -566,7 +566,7 @@ impl Referee<'_> {
             honours: (0, 0),
             establishes: [None; EstablishingAct::ALL.len() * 2],
             restricted,
-            unmet_leads: Vec::new(),
+            unmet_penalties: Vec::new(),
             end_answers: Vec::new(),
             end_by_revoke: Vec::new(),
             end_choices: Vec::new(),

@@ -38,7 +38,7 @@ impl Referee<'_> {
             st.penalty_cards.push(card);
         }
         let restored: Vec<PlayBinding> =
-            st.unmet_leads.iter().filter(|(c, b)| *c == r.card && b.seat == r.seat).map(|(_, b)| b.clone()).collect();
+            st.unmet_penalties.iter().filter(|(c, b)| *c == r.card && b.seat == r.seat).map(|(_, b)| b.clone()).collect();
         st.bindings.extend(restored);
         let later = st.current.cards[index..].to_vec();
         let c = st.correcting();

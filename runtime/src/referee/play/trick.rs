@@ -337,13 +337,23 @@ impl Referee<'_> {
         if card.suit != led && st.hands[seat as usize].has_suit(led) {
             return Err(err(event, format!("{seat}'s substitute {card} does not follow suit either")));
         }
-        if let Some(due) = self.penalty_card_passed_over(event, seat, card, led)? {
-            let message =
-                format!("{seat}'s substitute must be his penalty card {due}, due at his first legal opportunity");
-            return Err(err(event, message));
+        // Law 62B1: the substitute is a legal card, as at his turn.
+        match self.fault_in_turn(event, seat, card)? {
+            None => {}
+            Some(InTurnFault::PenaltyCardDue(due)) => {
+                let message =
+                    format!("{seat}'s substitute must be his penalty card {due}, due at his first legal opportunity");
+                return Err(err(event, message));
+            }
+            Some(InTurnFault::OffSuit | InTurnFault::PenaltyUnmet) => {
+                let message = format!("{seat}'s substitute {card} does not meet the lead or play penalty in force");
+                return Err(err(event, message));
+            }
         }
         let st = self.st();
-        st.penalty_cards.retain(|p| !(p.seat == seat && p.card == card));
+        let number = st.trick_number();
+        // A penalty card played leaves the table; a play penalty of this trick is met.
+        st.after_card(seat, card, Some(led), number);
         st.hands[seat as usize].remove(card);
         st.current.cards.insert(index, (seat, card));
         st.correcting().substitute = None;
@@ -362,13 +372,21 @@ impl Referee<'_> {
         let Some(at) = st.current.cards.iter().position(|(s, c)| *s == seat && *c == old) else {
             return Err(err(event, format!("{seat}'s withdrawn {old} is no longer in the trick")));
         };
-        if let Some(due) = self.penalty_card_passed_over(event, seat, card, led)? {
-            // The withdrawn card, become a penalty card, or another of his, is due at this very
-            // card: the replacement is his first legal opportunity to play it.
-            let message = format!(
-                "{seat}'s card replacing {old} must be his penalty card {due}, due at his first legal opportunity"
-            );
-            return Err(err(event, message));
+        match self.fault_in_turn(event, seat, card)? {
+            None => {}
+            Some(InTurnFault::PenaltyCardDue(due)) => {
+                // The withdrawn card, become a penalty card, or another of his, is due at this very
+                // card: the replacement is his first legal opportunity to play it.
+                let message = format!(
+                    "{seat}'s card replacing {old} must be his penalty card {due}, due at his first legal opportunity"
+                );
+                return Err(err(event, message));
+            }
+            Some(InTurnFault::OffSuit | InTurnFault::PenaltyUnmet) => {
+                let message =
+                    format!("{seat}'s {card}, replacing {old}, does not meet the lead or play penalty in force");
+                return Err(err(event, message));
+            }
         }
         let st = self.st();
         st.correcting().replacing.remove(i);
@@ -378,40 +396,6 @@ impl Referee<'_> {
         st.current.cards[at] = (seat, card);
         self.trick_done();
         Ok(())
-    }
-
-    /// The penalty card of `seat` due at `card`, played to a trick led in `led` while the
-    /// director is at the table (a substitute for a corrected revoke card, or a card replacing
-    /// one withdrawn after it), if `card` is not it: the `penalty_card_due` table says whether
-    /// each of his penalty cards must be played now. He may play one if it is of the suit led,
-    /// or if he holds none of that suit.
-    fn penalty_card_passed_over(
-        &mut self,
-        event: usize,
-        seat: Seat,
-        card: Card,
-        led: Suit,
-    ) -> Result<Option<Card>, RefereeError> {
-        let below_honour = self.below_honour_rank(event, seat, card)?;
-        let st = self.st();
-        let void = !st.hands[seat as usize].has_suit(led);
-        let own: Vec<(Card, bool)> =
-            st.penalty_cards.iter().filter(|p| p.seat == seat).map(|p| (p.card, p.major)).collect();
-        let played = own.iter().any(|(c, _)| *c == card);
-        for &(due, major) in &own {
-            let facts = Facts {
-                penalty_card_major: major,
-                penalty_card_playable: void || due.suit == led,
-                card_of_penalty_card_suit: due.suit == card.suit,
-                card_played_honour: !below_honour,
-                played_penalty_card: played,
-                ..Facts::default()
-            };
-            if self.penalty_card_due(event, due, &facts)? {
-                return Ok(Some(due));
-            }
-        }
-        Ok(None)
     }
 
     /// Classifies a card and records it, or holds it as an irregularity awaiting a ruling.
@@ -584,15 +568,30 @@ impl Referee<'_> {
     /// follows suit (or he has none of the suit led), meets every lead or play penalty he is able
     /// to meet, and is not played instead of a penalty card due at this first legal opportunity.
     fn legal_in_turn(&mut self, event: usize, seat: Seat, card: Card) -> Result<bool, RefereeError> {
+        Ok(self.fault_in_turn(event, seat, card)?.is_none())
+    }
+
+    /// What makes `card` one that `seat` could not legally play to the current trick at his
+    /// proper turn, if anything (`legal_in_turn`). Also the test of a card played while the
+    /// director is at the table: a substitute for a corrected revoke card (Law 62B1: "a legal
+    /// card"), or a card replacing one withdrawn after it. The obligation to follow suit and a
+    /// lead or play penalty come before a penalty card, as `failure` asks the tables.
+    fn fault_in_turn(&mut self, event: usize, seat: Seat, card: Card) -> Result<Option<InTurnFault>, RefereeError> {
         let below_honour = self.below_honour_rank(event, seat, card)?;
         let st = self.st();
         let number = st.trick_number();
         let led = st.current.cards.first().map(|(_, c)| c.suit);
         let binding = st.binding(seat, card, led, number);
         let (fails_to_follow, penalty_card_missed) = self.failure(event, seat, card, led, &binding, below_honour)?;
-        Ok(!fails_to_follow
-            && penalty_card_missed.is_none()
-            && binding.unmet.iter().all(|u| !self.obligation_revoke(*u)))
+        Ok(if fails_to_follow {
+            Some(InTurnFault::OffSuit)
+        } else if let Some(due) = penalty_card_missed {
+            Some(InTurnFault::PenaltyCardDue(due))
+        } else if binding.unmet.iter().any(|u| self.obligation_revoke(*u)) {
+            Some(InTurnFault::PenaltyUnmet)
+        } else {
+            None
+        })
     }
 
     /// A defender makes the opening lead face down.
@@ -704,15 +703,15 @@ impl Referee<'_> {
         let faced_penalty_card = st.penalty_cards.iter().find(|p| p.seat == seat && p.card == card).cloned();
         let card_faced = seat == st.dummy || faced_penalty_card.is_some();
         st.after_card(seat, card, led, number);
-        let Binding { unmet, unmet_leads, .. } = binding;
+        let Binding { unmet, unmet_penalties, .. } = binding;
         let suit = led.unwrap_or(card.suit);
         let revokes_before = self.st().revokes.len();
         for unmet in unmet {
             self.unmet_obligation(event, seat, card, unmet, suit, None);
         }
         if self.st().revokes.len() > revokes_before {
-            // Kept in case the revoke is corrected: the substitute lead must meet them.
-            self.st().unmet_leads.extend(unmet_leads.into_iter().map(|b| (card, b)));
+            // Kept in case the revoke is corrected: the substitute must meet them.
+            self.st().unmet_penalties.extend(unmet_penalties.into_iter().map(|b| (card, b)));
         }
         if let Some(due) = penalty_card_missed {
             let unmet = Unmet { able: true, premature: false, other_lead_met: false };
@@ -954,14 +953,25 @@ pub(super) struct Unmet {
     pub(super) other_lead_met: bool,
 }
 
+/// Why a card could not be played at the player's proper turn (`Referee::fault_in_turn`).
+enum InTurnFault {
+    /// It does not follow suit, and he can.
+    OffSuit,
+    /// It is played instead of this penalty card, due now.
+    PenaltyCardDue(Card),
+    /// It does not meet a lead or play penalty that he can meet.
+    PenaltyUnmet,
+}
+
 /// The lead and play penalties that bind a card, and whether each is met.
 pub(super) struct Binding {
     /// The penalties not met.
     unmet: Vec<Unmet>,
     /// The cards the player could legally play, penalties included.
     legal: Hand,
-    /// The requirements to lead a suit that the lead did not meet though able to.
-    unmet_leads: Vec<PlayBinding>,
+    /// The requirements to lead a suit, and the play penalties of this trick, that the card
+    /// did not meet though he was able to.
+    unmet_penalties: Vec<PlayBinding>,
 }
 
 impl PlayState {
@@ -1073,7 +1083,7 @@ impl PlayState {
                 Some(l) if hand.has_suit(l) => hand.of_suit(l),
                 _ => hand,
             },
-            unmet_leads: Vec::new(),
+            unmet_penalties: Vec::new(),
         };
         if self.bindings.iter().all(|x| x.seat != seat) {
             return b;
@@ -1127,8 +1137,9 @@ impl PlayState {
                     _ => able,
                 };
                 b.unmet.push(Unmet { able, premature: x.premature, other_lead_met });
-                if able && matches!(x.bound, PlayBound::LeadSuit(..)) {
-                    b.unmet_leads.push(x.clone());
+                // Removed once the card is played (a prohibition stays while he is on lead).
+                if able && !matches!(x.bound, PlayBound::NoLeadOfSuit(..)) {
+                    b.unmet_penalties.push(x.clone());
                 }
             }
         }
