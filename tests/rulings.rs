@@ -28,6 +28,23 @@ fn every_entry_has_a_heading_of_its_laws() {
 }
 
 #[test]
+fn a_second_call_ruled_as_a_change_of_call_is_headed_as_one() {
+    // Law 25: North's 2H after his own 1H, at East's turn, is a change of call (the irregularity
+    // table delegates to `change_of_call`), not a bid out of rotation: the entry is Law 25's,
+    // worded by its heading, under both editions, as a correction recorded as one is.
+    for (path, edition) in
+        [("cases/2017/law25b-purposeful.yaml", "2017"), ("cases/1987/law25b-bid-at-lho-turn-let-stand.yaml", "1987")]
+    {
+        let ruling = rule_file(&root().join(path));
+        let entry = &ruling.irregularities[0];
+        assert_eq!(entry.irregularity, "change_of_call", "{edition}: {path}");
+        let heading = entry.heading();
+        assert!(heading.starts_with("change of call by North: "), "{edition}: {heading}");
+        assert!(heading.ends_with("substituted for his call at East's turn"), "{edition}: {heading}");
+    }
+}
+
+#[test]
 fn every_rectification_is_traced() {
     for path in cases("1987") {
         let ruling = rule_file(&path);

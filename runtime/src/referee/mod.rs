@@ -1751,7 +1751,16 @@ impl<'c> Referee<'c> {
         self.look_ahead(&mut p);
         let (unknown, groups) = self.consult(p.table, &p.facts, &p.known);
         let facts = facts_shown(&groups, &p.facts, &p.known);
-        let irregularity = if p.table == Table::Irregularity { p.facts.irregularity.name() } else { p.table.name() };
+        // A call out of rotation the laws rule as a change of call (every decision delegates to
+        // the `change_of_call` table: Law 25) is that entry, as a correction recorded as one is.
+        let changed = |groups: &[(Decision, _)]| {
+            !groups.is_empty() && groups.iter().all(|(d, _)| d.tables().any(|t| t == Table::ChangeOfCall))
+        };
+        let irregularity = match p.table {
+            Table::Irregularity if changed(&groups) => Table::ChangeOfCall.name(),
+            Table::Irregularity => p.facts.irregularity.name(),
+            table => table.name(),
+        };
         let mut ruling =
             IrregularityRuling::new(p.event, irregularity, p.offender, Act::Call(p.call), p.turn_of, facts);
         if let [(decision, _)] = groups.as_slice() {

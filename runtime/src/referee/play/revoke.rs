@@ -37,8 +37,12 @@ impl Referee<'_> {
             let card = st.faced_revoke_cards.remove(at);
             st.penalty_cards.push(card);
         }
-        let restored: Vec<PlayBinding> =
-            st.unmet_penalties.iter().filter(|(c, b)| *c == r.card && b.seat == r.seat).map(|(_, b)| b.clone()).collect();
+        let restored: Vec<PlayBinding> = st
+            .unmet_penalties
+            .iter()
+            .filter(|(c, b)| *c == r.card && b.seat == r.seat)
+            .map(|(_, b)| b.clone())
+            .collect();
         st.bindings.extend(restored);
         let later = st.current.cards[index..].to_vec();
         let c = st.correcting();
