@@ -1,5 +1,7 @@
-//! Compiles `laws/` into Rust decision tables at build time, and embeds the
-//! law sources so that the CLI can check and explain the laws it was built with.
+//! Generates the interface of the decision tables from `laws/vocabulary.yaml` and the editions'
+//! `edition.yaml` files alone (`bridgelaw_compiler::generate_interface`): the vocabulary's types
+//! and the `Edition` enum. Only those files are watched, so that a clause edit rebuilds the
+//! editions' data (`bridgelaw-editions`) and not this crate or the runtime written against it.
 
 use bridgelaw_compiler::{diagnostic, SourceSet};
 use std::path::{Path, PathBuf};
@@ -11,7 +13,6 @@ fn main() {
         Ok(set) => set,
         Err(d) => fail(&[*d], &SourceSet::default()),
     };
-    // Paths in the generated header and in diagnostics are relative to the workspace.
     let relative = SourceSet {
         files: set
             .files
@@ -22,24 +23,16 @@ fn main() {
             })
             .collect(),
     };
-    let code = match bridgelaw_compiler::generate(&relative) {
+    let code = match bridgelaw_compiler::generate_interface(&relative) {
         Ok(code) => code,
         Err(diagnostics) => fail(&diagnostics, &relative),
     };
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    std::fs::write(out.join("tables.rs"), code).expect("OUT_DIR is writable");
-    let embedded: Vec<String> = relative
-        .files
-        .iter()
-        .zip(&set.files)
-        .map(|(r, f)| format!("({:?}, include_str!({:?}))", r.path, f.path))
-        .collect();
-    let sources = format!("/// The law sources the tables were generated from: (path, text).\npub static SOURCES: &[(&str, &str)] = &[{}];\n", embedded.join(", "));
-    std::fs::write(out.join("sources.rs"), sources).expect("OUT_DIR is writable");
-    // Only on success: cargo reruns a failed build script anyway, and on failure
-    // it prints this output, where the diagnostics should stand alone.
-    println!("cargo:rerun-if-changed={}", laws.display());
-    for f in &set.files {
+    std::fs::write(out.join("interface.rs"), code).expect("OUT_DIR is writable");
+    // A new edition directory is not seen until one of these changes: the editions' build
+    // checks at compile time that it lists the same editions, and says to touch the vocabulary.
+    println!("cargo:rerun-if-changed=build.rs");
+    for f in set.files.iter().filter(|f| bridgelaw_compiler::source::is_interface_file(f)) {
         println!("cargo:rerun-if-changed={}", f.path);
     }
 }
@@ -50,7 +43,7 @@ fn fail(diagnostics: &[bridgelaw_compiler::Diagnostic], set: &SourceSet) -> ! {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     eprint!("{}", diagnostic::render_human(diagnostics, set));
     eprintln!(
-        "\nThe law sources have {errors} error(s), so the decision tables cannot be built.\n\
+        "\nThe vocabulary has {errors} error(s), so the tables' interface cannot be built.\n\
          Check the laws without building the tables (docs/authoring.md):\n    \
          cargo run -p bridgelaw-compiler --bin bridgelaw-check -- laws"
     );

@@ -5,6 +5,7 @@
 //! its expected ruling, derived by hand (its opening comment says how).
 
 use bridgelaw::test_cmd::{check_file, BuiltIn, Status};
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_tests::root;
 
 fn check(relative: &str) {

@@ -4,6 +4,7 @@
 //! named below: `bridgelaw coverage` lists no other.
 
 use bridgelaw::coverage;
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_runtime::tables::Edition;
 use bridgelaw_tests::root;
 

@@ -3,6 +3,7 @@
 //! and snapshots the rendered report.
 
 use bridgelaw_compiler::diagnostic::{render_human, render_json, Code};
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_tests::read_laws;
 
 /// (directory, expected (code, clause, line, column) of each error, in order).

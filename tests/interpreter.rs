@@ -16,6 +16,7 @@
 use bridgelaw::laws::{self, LoadError, LoadedLaws, Rulebook};
 use bridgelaw_compiler::model::{Cond, Outcome, OutcomeKind, Program, Rule};
 use bridgelaw_compiler::SourceSet;
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, Table, Verdict};
 use bridgelaw_test_support::{copy_dir, laws_copy, replace_once};
 use bridgelaw_tests::root;
@@ -25,7 +26,9 @@ use std::sync::OnceLock;
 
 fn embedded() -> &'static LoadedLaws {
     static LAWS: OnceLock<LoadedLaws> = OnceLock::new();
-    LAWS.get_or_init(|| laws::from_sources(SourceSet::from_embedded(tables::SOURCES)).unwrap_or_else(|e| panic!("{e}")))
+    LAWS.get_or_init(|| {
+        laws::from_sources(SourceSet::from_embedded(tables::sources())).unwrap_or_else(|e| panic!("{e}"))
+    })
 }
 
 /// What a verdict says, by value: the rule, the facts it tests, and each outcome with its clauses.

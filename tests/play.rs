@@ -5,6 +5,7 @@
 //! rulings on play records written inline, including the clear errors for bad
 //! ones.
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_runtime::auction::Seat::*;
 use bridgelaw_runtime::Ruling;
 use bridgelaw_tests::{cases, root, rule_file};

@@ -3,6 +3,7 @@
 
 use bridgelaw_compiler::diff::{diff, ClauseChange};
 use bridgelaw_compiler::SourceSet;
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_test_support::{copy_dir, laws_copy};
 use bridgelaw_tests::{root, rule_file};
 use std::path::Path;
@@ -31,7 +32,8 @@ fn the_tutorial_draft_changes_exactly_what_it_says() {
     let compiled = bridgelaw_compiler::compile(&set);
     assert!(compiled.diagnostics.is_empty(), "{:#?}", compiled.diagnostics);
     let code = bridgelaw_compiler::generate(&set).unwrap();
-    assert!(code.contains("pub mod edraft"), "the draft becomes an edition of the engine");
+    assert!(code.editions.contains("pub mod edraft"), "the draft becomes an edition of the engine");
+    assert!(code.interface.contains("EDraft"), "and a variant of the interface's `Edition`");
     // 4. The static report shows exactly the intended change.
     let report = diff(compiled.program.as_ref().unwrap(), "2017", "draft").unwrap();
     assert_eq!(report.clauses, [("Law 30A".to_string(), ClauseChange::Reworded(vec!["summary", "rules"]))]);
@@ -52,7 +54,7 @@ fn the_tutorial_draft_changes_exactly_what_it_says() {
 
 #[test]
 fn static_report_1987_to_2017() {
-    let set = SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES);
+    let set = SourceSet::from_embedded(bridgelaw_runtime::tables::sources());
     let program = bridgelaw_compiler::compile(&set).program.unwrap();
     let report = diff(&program, "1987", "2017").unwrap();
     // Laws 34 and 17D3: the 2017 retention of the right to call is Law 17D3.
@@ -109,7 +111,7 @@ fn copy_workspace(to: &Path) {
     for item in ["Cargo.toml", "Cargo.lock", "rustfmt.toml"] {
         std::fs::copy(workspace.join(item), to.join(item)).unwrap();
     }
-    for dir in ["compiler", "tables", "runtime", "cli", "laws", "tests", "support"] {
+    for dir in ["compiler", "tables", "editions", "runtime", "commands", "cli", "laws", "tests", "support"] {
         copy_dir(&workspace.join(dir), &to.join(dir));
     }
 }

@@ -14,6 +14,7 @@
 //! with its suits permuted, in its cards and in the suit names of its texts. A default suit
 //! leaking into a ruling, or a suit taken for another, fails here.
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_runtime::auction::{Contract, Seat, Strain};
 use bridgelaw_runtime::play::{Card, Deal, Hand, Suit};
 use bridgelaw_runtime::tables::Edition;

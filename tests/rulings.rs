@@ -3,6 +3,7 @@
 //! have, the alternatives of an open question, and the insta snapshots that
 //! keep the full traced text rulings reviewable.
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_tests::{cases, corpus, root, rule_file};
 
 #[test]

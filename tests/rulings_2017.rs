@@ -4,6 +4,7 @@
 //! no edition is ruled under the newest, and every case of the 1987 corpus is
 //! also ruled under 2017 and kept as a snapshot.
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_runtime::tables::Edition;
 use bridgelaw_tests::{cases, root, rule_file};
 

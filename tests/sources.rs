@@ -6,6 +6,7 @@
 use bridgelaw_compiler::diagnostic::Code;
 use bridgelaw_compiler::model::Certainty;
 use bridgelaw_compiler::{compile, SourceSet};
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_tests::read_laws;
 
 fn laws() -> SourceSet {

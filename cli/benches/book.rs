@@ -5,11 +5,12 @@
 
 use bridgelaw::book;
 use bridgelaw_compiler::SourceSet;
+use bridgelaw_editions as _; // rules with the built-in laws
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::path::Path;
 
 fn bench(c: &mut Criterion) {
-    let laws = SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES);
+    let laws = SourceSet::from_embedded(bridgelaw_runtime::tables::sources());
     let cases = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/cases"));
     let out = std::env::temp_dir().join(format!("bridgelaw-book-bench-{}", std::process::id()));
     let generate = || book::generate(&laws, cases, &out).unwrap_or_else(|e| panic!("the book generates: {e:?}"));

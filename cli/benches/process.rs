@@ -2,6 +2,7 @@
 //! reading the case file, ruling, printing.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::process::Command;
 

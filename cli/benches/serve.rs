@@ -10,6 +10,7 @@ use axum::body::Body;
 use axum::http::Request;
 use bridgelaw::serve::{self, App, Limits};
 use bridgelaw_compiler::SourceSet;
+use bridgelaw_editions as _; // rules with the built-in laws
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::sync::Arc;
 use tower::ServiceExt;
@@ -33,7 +34,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("write the JSON ruling", |b| {
         b.iter(|| serde_json::to_vec(&ruling.versioned()).expect("it serializes"))
     });
-    let set = SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES);
+    let set = SourceSet::from_embedded(bridgelaw_runtime::tables::sources());
     let app = Arc::new(App::new(&set, &[], Limits::default().body).expect("the laws compile"));
     group.bench_function("JSON case in, JSON ruling out", |b| {
         b.iter(|| serve::rule_json(&app, CASE, None).expect("it rules"))

@@ -12,6 +12,7 @@ use axum::body::Body;
 use axum::http::Request;
 use bridgelaw::serve::{self, App, Limits};
 use bridgelaw_compiler::SourceSet;
+use bridgelaw_editions as _; // rules with the built-in laws
 use std::hint::black_box;
 use std::sync::Arc;
 use tower::ServiceExt;
@@ -55,7 +56,7 @@ fn main() {
     // `cargo test --benches` runs this with `--bench`-less test arguments: do a little of each.
     let what = args.get(1).map_or("all", String::as_str);
     let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(10);
-    let set = SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES);
+    let set = SourceSet::from_embedded(bridgelaw_runtime::tables::sources());
     let app = Arc::new(App::new(&set, &[], Limits::default().body).expect("the laws compile"));
     let case = bridgelaw::case_file::parse(CASE).expect("the case parses");
     let ruling = bridgelaw_runtime::rule(&case).expect("it rules");

@@ -11,6 +11,7 @@
 
 use bridgelaw::laws;
 use bridgelaw_compiler::SourceSet;
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_runtime::tables::{self, Edition, Facts, Laws, Table};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -38,7 +39,7 @@ fn outcomes_walked(laws: &dyn Laws, f: &Facts) -> (&'static str, usize) {
 }
 
 fn bench(c: &mut Criterion) {
-    let loaded = laws::from_sources(SourceSet::from_embedded(tables::SOURCES)).expect("the embedded laws load");
+    let loaded = laws::from_sources(SourceSet::from_embedded(tables::sources())).expect("the embedded laws load");
     let interpreted = loaded.edition("1987").expect("1987");
     let generated = Edition::E1987.laws();
     // 4,096 combinations, more `Facts` than this machine's L1 holds, and the stream's first 256,

@@ -1,14 +1,5 @@
-//! The library half of the `bridgelaw` CLI: reading case files, explaining
-//! clauses, comparing editions and writing the law book, shared by the binary
-//! and the tests; `laws` loads a law directory to rule with, interpreted.
+//! The commands of `bridgelaw-cli`, re-exported with the built-in laws of `bridgelaw-editions`
+//! linked, for the binary's tests and benches and for the case tests (`bridgelaw::test_cmd`).
 
-pub mod book;
-pub mod case_file;
-pub mod coverage;
-pub mod diff;
-pub mod expect;
-pub mod explain;
-pub mod laws;
-pub mod report;
-pub mod serve;
-pub mod test_cmd;
+pub use bridgelaw_cli::*;
+use bridgelaw_editions as _;

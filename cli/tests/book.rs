@@ -5,6 +5,7 @@
 
 use bridgelaw::book::{self, CaseSource, Site};
 use bridgelaw_compiler::{Program, SourceSet};
+use bridgelaw_editions as _; // rules with the built-in laws
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -12,7 +13,7 @@ use std::time::{Duration, Instant};
 use bridgelaw_test_support::workspace;
 
 fn embedded_laws() -> SourceSet {
-    SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES)
+    SourceSet::from_embedded(bridgelaw_runtime::tables::sources())
 }
 
 fn program() -> Program {

@@ -1,6 +1,7 @@
 //! The `bridgelaw` binary as a user runs it: exit codes, messages, formats.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use std::process::{Command, Output};
 
 use bridgelaw_test_support::workspace;

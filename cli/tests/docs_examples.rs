@@ -5,6 +5,7 @@
 //! compiler's `docs_examples_parse`.)
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_test_support::{laws_copy, workspace};
 
 /// The fenced blocks of `language` in a Markdown document.

@@ -3,6 +3,7 @@
 //! only, and every response checked against the OpenAPI document.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 mod serve_support;
 
 use axum::body::Body;
@@ -17,7 +18,7 @@ use tower::ServiceExt;
 fn app() -> Arc<App> {
     static APP: OnceLock<Arc<App>> = OnceLock::new();
     APP.get_or_init(|| {
-        let set = SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES);
+        let set = SourceSet::from_embedded(bridgelaw_runtime::tables::sources());
         Arc::new(App::new(&set, &[], Limits::default().body).expect("the embedded laws compile"))
     })
     .clone()

@@ -7,6 +7,7 @@
 //! Screenshots are saved under `target/serve-screenshots/`.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 mod serve_support;
 
 use fantoccini::{Client, ClientBuilder, Locator};

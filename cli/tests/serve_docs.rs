@@ -3,6 +3,7 @@
 //! the document cannot drift from the API.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 mod serve_support;
 
 use serve_support::{workspace, Server};

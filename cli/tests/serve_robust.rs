@@ -4,6 +4,7 @@
 //! request in flight finish.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 mod serve_support;
 
 use serve_support::{check_error, connect, openapi, read_response, request, Server, LAW_30B2_CASE};

@@ -3,6 +3,7 @@
 //! positioned errors, and unreadable paths exit 2.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -5,6 +5,7 @@
 
 use bridgelaw_compiler::source::{parse, Parsed};
 use bridgelaw_compiler::SourceSet;
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_test_support::{laws_copy, replace_once, workspace};
 use std::path::Path;
 use std::process::Command;

@@ -34,8 +34,8 @@ pub fn compile(set: &SourceSet) -> Compiled {
     Compiled { program, diagnostics }
 }
 
-/// Compiles and generates Rust in one step, for build scripts and `emit`.
-pub fn generate(set: &SourceSet) -> Result<String, Vec<Diagnostic>> {
+/// Compiles and generates Rust in one step, for the editions' build script and `emit`.
+pub fn generate(set: &SourceSet) -> Result<codegen::Generated, Vec<Diagnostic>> {
     let compiled = compile(set);
     match compiled.program {
         Some(p) => {
@@ -43,5 +43,22 @@ pub fn generate(set: &SourceSet) -> Result<String, Vec<Diagnostic>> {
             Ok(codegen::generate(&p, &paths))
         }
         None => Err(compiled.diagnostics),
+    }
+}
+
+/// Generates the interface (`codegen::interface`) from the vocabulary and the editions'
+/// `edition.yaml` files of `set` alone, for the interface's build script: the other files of
+/// `set` are not read, so that a clause edit leaves the interface as it was.
+pub fn generate_interface(set: &SourceSet) -> Result<String, Vec<Diagnostic>> {
+    let interface_files =
+        SourceSet { files: set.files.iter().filter(|f| source::is_interface_file(f)).cloned().collect() };
+    let mut diagnostics = Vec::new();
+    let parsed = source::parse(&interface_files, &mut diagnostics);
+    match check::check_interface(&interface_files, parsed, &mut diagnostics) {
+        Some((program, editions)) => Ok(codegen::interface(&program, &editions)),
+        None => {
+            diagnostics.sort_by_key(|d| d.location.map(|l| (l.file, l.offset)).unwrap_or((usize::MAX, 0)));
+            Err(diagnostics)
+        }
     }
 }

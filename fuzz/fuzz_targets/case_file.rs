@@ -2,6 +2,7 @@
 //! under its edition. Any text gets a ruling or positioned errors.
 #![no_main]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

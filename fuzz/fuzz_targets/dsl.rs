@@ -3,6 +3,7 @@
 //! overflows the stack.
 #![no_main]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,6 +4,7 @@
 //! and whatever case the fast path reads, the YAML reader reads the same.
 #![no_main]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw::serve::{self, App};
 use bridgelaw_compiler::SourceSet;
 use libfuzzer_sys::fuzz_target;
@@ -12,7 +13,7 @@ use std::sync::OnceLock;
 fn app() -> &'static App {
     static APP: OnceLock<App> = OnceLock::new();
     APP.get_or_init(|| {
-        let set = SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES);
+        let set = SourceSet::from_embedded(bridgelaw_runtime::tables::sources());
         App::new(&set, &[], 64 * 1024).expect("the embedded laws compile")
     })
 }

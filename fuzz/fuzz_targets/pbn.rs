@@ -2,6 +2,7 @@
 //! thirteen-card hands or an error.
 #![no_main]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -12,6 +12,7 @@
 //! and cancelled; the referee's time must grow linearly in N.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "benchmark code: a failed unwrap is a failed benchmark")]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_runtime::auction::{Call, Seat, Strain};
 use bridgelaw_runtime::play::first_play_irregularity;
 use bridgelaw_runtime::referee::first_irregularity;

@@ -2,6 +2,7 @@
 //! scanning a million random legal auctions for irregularities.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_runtime::auction::{Call, Seat, Strain};
 use bridgelaw_runtime::play::first_play_irregularity;
 use bridgelaw_runtime::referee::first_irregularity;

@@ -4,6 +4,7 @@
 //! show no irregularity; one illegal card inserted anywhere gets a traced ruling.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "test code: a failed unwrap is a failed test")]
 
+use bridgelaw_editions as _; // rules with the built-in laws
 use bridgelaw_runtime::auction::{admissible_double, last_bid, outranks, standing, Call, Made, Seat, Strain};
 use bridgelaw_runtime::referee::first_irregularity;
 use bridgelaw_runtime::tables::{Edition, FactId, FactSource};

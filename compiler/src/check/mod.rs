@@ -146,6 +146,32 @@ pub fn check(set: &SourceSet, parsed: Vec<Parsed>, diagnostics: &mut Vec<Diagnos
     (!c.diagnostics.iter().any(Diagnostic::is_error)).then_some(program)
 }
 
+/// Checks the vocabulary and the editions' names and titles only (their `edition.yaml`),
+/// for the interface: the program of the vocabulary, without editions, and each edition's
+/// name and title in order. `None` when there were errors.
+pub fn check_interface(
+    set: &SourceSet,
+    parsed: Vec<Parsed>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(Program, Vec<(String, String)>)> {
+    let mut c = Checker { set, diagnostics };
+    let mut vocabulary = None;
+    let mut editions = Vec::new();
+    for p in parsed {
+        match p {
+            Parsed::Vocabulary(v) => vocabulary = Some(v),
+            Parsed::Edition(name, file) => editions.push((name, file)),
+            Parsed::Registry(_) | Parsed::Clauses(..) => {}
+        }
+    }
+    let program = check_vocabulary(&mut c, vocabulary?)?;
+    let named: Vec<(String, Option<Location>)> =
+        editions.iter().map(|(name, f)| (name.clone(), c.loc(&f.title))).collect();
+    names::editions(&mut c, &named);
+    let editions = editions.into_iter().map(|(name, f)| (name, f.title.as_str().to_string())).collect();
+    (!c.diagnostics.iter().any(Diagnostic::is_error)).then_some((program, editions))
+}
+
 /// Analyses every table of every edition of a program again, as `check` does, for a program
 /// edited after its check (the mutation tests); returns the findings.
 pub fn analyse_program(program: &mut Program) -> Vec<Diagnostic> {

@@ -248,6 +248,16 @@ pub enum Parsed {
     Clauses(String, Vec<ClauseSrc>),
 }
 
+/// Whether the interface is generated from `file` (`generate_interface`): the vocabulary, or an
+/// edition's `edition.yaml`.
+pub fn is_interface_file(file: &SourceFile) -> bool {
+    let name = Path::new(&file.path).file_name().and_then(|n| n.to_str());
+    match file.edition {
+        None => name == Some("vocabulary.yaml"),
+        Some(_) => name == Some("edition.yaml"),
+    }
+}
+
 /// Parses every file of the set. Each clause is deserialized on its own, so
 /// that one malformed clause does not hide the errors of the others.
 pub fn parse(set: &SourceSet, diagnostics: &mut Vec<Diagnostic>) -> Vec<Parsed> {

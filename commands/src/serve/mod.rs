@@ -177,7 +177,8 @@ pub fn run(laws: Option<LoadedLaws>, config: Config) -> ExitCode {
     let app = match laws {
         Some(laws) => App::loaded(Box::leak(Box::new(laws)), &cases, config.limits.body),
         None => {
-            match App::new(&SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES), &cases, config.limits.body) {
+            match App::new(&SourceSet::from_embedded(bridgelaw_runtime::tables::sources()), &cases, config.limits.body)
+            {
                 Ok(app) => app,
                 Err(diagnostics) => {
                     eprint!("{diagnostics}");
@@ -255,7 +256,7 @@ mod tests {
     /// book: under the fuzzer's instrumentation rendering it took longer than its timeout.
     #[test]
     fn ruling_does_not_render_the_book() {
-        let set = SourceSet::from_embedded(bridgelaw_runtime::tables::SOURCES);
+        let set = SourceSet::from_embedded(bridgelaw_runtime::tables::sources());
         let app = App::new(&set, &[], Limits::default().body).expect("the embedded laws compile");
         let case = r#"{"edition":"1987","dealer":"N","events":[{"E":"1H"}]}"#;
         assert!(rule_json(&app, case, None).is_ok());
