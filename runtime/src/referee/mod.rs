@@ -1655,14 +1655,6 @@ impl<'c> Referee<'c> {
         self.call(event, second.0, second.1)
     }
 
-    /// The first call by `seat` in the events from index `from` on (see [`Ahead::call`]).
-    fn next_call(&self, from: usize, seat: Seat, skip_doubles: bool) -> Option<Call> {
-        match self.case.events.get(self.ahead().call(from, seat, skip_doubles)?) {
-            Some(Event::Call { call, .. }) => Some(*call),
-            _ => None,
-        }
-    }
-
     /// The seat of the first call among the events from index `from` on, if the next event
     /// that is neither a `director` entry nor an explanation is a call.
     fn next_caller(&self, from: usize) -> Option<Seat> {
@@ -1673,11 +1665,31 @@ impl<'c> Referee<'c> {
         })?
     }
 
+    /// The call of the offender's right-hand opponent that stands at his turn after the ruling
+    /// (the fact `rho_call`: a pass, or a legal bid, double or redouble): his first call, or,
+    /// where that is an insufficient bid his left-hand opponent (the offender) does not call
+    /// over, the call that replaces it, an illegal call being rectified as usual (2017 Law 31's
+    /// footnote).
+    fn rho_standing_call(&self, p: &Pending) -> Option<Call> {
+        let rho = p.offender.rho();
+        let mut at = self.ahead().call(p.event, rho, false)?;
+        loop {
+            let Some(Event::Call { call, .. }) = self.case.events.get(at) else {
+                return None;
+            };
+            let insufficient = call.is_bid() && !outranks(*call, p.last_bid);
+            if !insufficient || self.next_caller(at + 1) == Some(rho.lho()) {
+                return Some(*call);
+            }
+            at = self.ahead().call(at + 1, rho, false)?;
+        }
+    }
+
     /// Facts a later event reveals: the calls made after the ruling (the first by the
     /// offender's right-hand opponent, and the offender's first that may correct his call).
     fn look_ahead(&self, p: &mut Pending) {
         if !p.known.contains(&FactId::RhoCall) {
-            if let Some(call) = self.next_call(p.event, p.offender.rho(), false) {
+            if let Some(call) = self.rho_standing_call(p) {
                 p.facts.rho_call = if call == Call::Pass { tables::RhoCall::Pass } else { tables::RhoCall::Acts };
                 p.known.insert(FactId::RhoCall);
             }
