@@ -1667,18 +1667,24 @@ impl<'c> Referee<'c> {
 
     /// The call of the offender's right-hand opponent that stands at his turn after the ruling
     /// (the fact `rho_call`: a pass, or a legal bid, double or redouble): his first call, or,
-    /// where that is an insufficient bid his left-hand opponent (the offender) does not call
-    /// over, the call that replaces it, an illegal call being rectified as usual (2017 Law 31's
-    /// footnote).
+    /// where that is illegal, the call that replaces it, an illegal call being rectified as
+    /// usual (2017 Law 31's footnote; 1987 commentary 36.3: an inadmissible double or redouble
+    /// is cancelled and replaced by a legal call). An insufficient bid stands if his left-hand
+    /// opponent, the offender, calls over it (Law 27A).
     fn rho_standing_call(&self, p: &Pending) -> Option<Call> {
         let rho = p.offender.rho();
+        let before = self.standing_before(p.index.unwrap_or(self.calls.len()));
         let mut at = self.ahead().call(p.event, rho, false)?;
         loop {
             let Some(Event::Call { call, .. }) = self.case.events.get(at) else {
                 return None;
             };
-            let insufficient = call.is_bid() && !outranks(*call, p.last_bid);
-            if !insufficient || self.next_caller(at + 1) == Some(rho.lho()) {
+            let illegal = match call {
+                Call::Bid { .. } => !outranks(*call, p.last_bid) && self.next_caller(at + 1) != Some(rho.lho()),
+                Call::Double | Call::Redouble => !admissible_double(&before, rho, *call),
+                Call::Pass => false,
+            };
+            if !illegal {
                 return Some(*call);
             }
             at = self.ahead().call(at + 1, rho, false)?;
