@@ -45,6 +45,28 @@ fn the_interface_depends_on_the_vocabulary_and_the_edition_files_only() {
     assert_ne!(bridgelaw_compiler::generate_interface(&emptied).expect("the interface generates"), tables::INTERFACE);
 }
 
+/// A vocabulary error fails the interface with a diagnostic located in the vocabulary, by the
+/// file's index in the whole set (as the interface's build script renders it), not in the
+/// subset of files the interface reads.
+#[test]
+fn the_interface_locates_a_vocabulary_error_in_the_whole_set() {
+    let mut set = SourceSet::from_embedded(tables::sources());
+    let at = set.files.iter().position(|f| f.edition.is_none() && f.path.ends_with("vocabulary.yaml"));
+    let at = at.expect("the vocabulary is embedded");
+    set.files.swap(0, at);
+    let moved = set.files.len() - 1;
+    set.files.swap(0, moved);
+    let vocabulary = &mut set.files[moved];
+    vocabulary.text = vocabulary.text.replacen("  - name: party\n", "  - name: party\n    bogus_key: 1\n", 1);
+    let errors = bridgelaw_compiler::generate_interface(&set).expect_err("an unknown key is an error");
+    assert!(!errors.is_empty());
+    for e in errors.iter().filter(|e| e.is_error()) {
+        let location = e.location.expect("located");
+        assert_eq!(location.file, moved, "{e:?}");
+        assert!(set.files[location.file].path.ends_with("vocabulary.yaml"));
+    }
+}
+
 /// The editions are linked in the order of the interface's `Edition::ALL`.
 #[test]
 fn each_edition_finds_its_own_laws() {

@@ -49,14 +49,18 @@ pub fn generate(set: &SourceSet) -> Result<codegen::Generated, Vec<Diagnostic>> 
 /// Generates the interface (`codegen::interface`) from the vocabulary and the editions'
 /// `edition.yaml` files of `set` alone, for the interface's build script: the other files of
 /// `set` are not read, so that a clause edit leaves the interface as it was.
+/// Its diagnostics locate files by their index in `set`, as `compile`'s do.
 pub fn generate_interface(set: &SourceSet) -> Result<String, Vec<Diagnostic>> {
-    let interface_files =
-        SourceSet { files: set.files.iter().filter(|f| source::is_interface_file(f)).cloned().collect() };
+    let kept: Vec<usize> = (0..set.files.len()).filter(|&i| source::is_interface_file(&set.files[i])).collect();
+    let interface_files = SourceSet { files: kept.iter().map(|&i| set.files[i].clone()).collect() };
     let mut diagnostics = Vec::new();
     let parsed = source::parse(&interface_files, &mut diagnostics);
     match check::check_interface(&interface_files, parsed, &mut diagnostics) {
         Some((program, editions)) => Ok(codegen::interface(&program, &editions)),
         None => {
+            for location in diagnostics.iter_mut().filter_map(|d| d.location.as_mut()) {
+                location.file = kept.get(location.file).copied().unwrap_or(location.file);
+            }
             diagnostics.sort_by_key(|d| d.location.map(|l| (l.file, l.offset)).unwrap_or((usize::MAX, 0)));
             Err(diagnostics)
         }
