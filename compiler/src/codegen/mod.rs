@@ -280,9 +280,9 @@ pub fn interface(p: &Program, editions: &[(String, String)]) -> String {
     format!("{header}\n{}\n", scope.to_string())
 }
 
-/// The editions: a module of static data per edition, with its `Laws`, and `BUILT_IN`, the
-/// built-in laws as `bridgelaw-tables` finds them (`Edition::laws`), checked at compile time
-/// to list the interface's editions in its order.
+/// The editions: a module of static data per edition, with its `Laws`, and `EDITIONS`, their
+/// laws in order, as `bridgelaw-editions` links them for `Edition::laws`, with a compile-time
+/// check that they are the interface's editions in its order.
 pub fn editions(p: &Program, sources: &[String]) -> String {
     let mut scope = Scope::new();
     let header = header("the law sources below", sources);
