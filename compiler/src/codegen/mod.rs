@@ -1,6 +1,8 @@
 //! Stage 4, code generation: writes the checked program as Rust with the
-//! `codegen` crate. The output is self-contained apart from the support types
-//! and the `Laws` interface of `bridgelaw-tables`. Each edition is static
+//! `codegen` crate, in two parts: the interface (`interface`: the vocabulary's
+//! types and `Edition`), compiled into `bridgelaw-tables` beside the support types
+//! and the `Laws` trait, and the editions (`editions`), compiled into
+//! `bridgelaw-editions` against that interface. Each edition is static
 //! data: its clauses, its rules (each with its clause heading as a comment)
 //! and, per table, its decisions as static data (`interp::decisions`: per
 //! verdict, the tables asked, the rectifications and their deduplicated
