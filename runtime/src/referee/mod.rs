@@ -1673,7 +1673,6 @@ impl<'c> Referee<'c> {
     /// opponent, the offender, calls over it (Law 27A).
     fn rho_standing_call(&self, p: &Pending) -> Option<Call> {
         let rho = p.offender.rho();
-        let before = self.standing_before(p.index.unwrap_or(self.calls.len()));
         let mut at = self.ahead().call(p.event, rho, false)?;
         loop {
             let Some(Event::Call { call, .. }) = self.case.events.get(at) else {
@@ -1681,7 +1680,9 @@ impl<'c> Referee<'c> {
             };
             let illegal = match call {
                 Call::Bid { .. } => !outranks(*call, p.last_bid) && self.next_caller(at + 1) != Some(rho.lho()),
-                Call::Double | Call::Redouble => !admissible_double(&before, rho, *call),
+                Call::Double | Call::Redouble => {
+                    !admissible_double(&self.standing_before(p.index.unwrap_or(self.calls.len())), rho, *call)
+                }
                 Call::Pass => false,
             };
             if !illegal {
