@@ -4,6 +4,7 @@
 //! analyse the tables) → `codegen` (emit Rust). `interp` decides the checked
 //! tables directly, for ruling a law directory without a rebuild.
 
+pub mod build;
 pub mod check;
 pub mod codegen;
 pub mod diagnostic;
