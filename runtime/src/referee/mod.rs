@@ -1671,9 +1671,15 @@ impl<'c> Referee<'c> {
     /// usual (2017 Law 31's footnote; 1987 commentary 36.3: an inadmissible double or redouble
     /// is cancelled and replaced by a legal call). An insufficient bid stands if his left-hand
     /// opponent, the offender, calls over it (Law 27A).
-    fn rho_standing_call(&self, p: &Pending) -> Option<Call> {
+    /// Also its index among the events, and whether it replaces an illegal call: the
+    /// offender's calls before it (over an illegal call of RHO's that a ruling then cancels
+    /// with every later call, Law 35A) are not his call at his turn.
+    fn rho_standing_call(&self, p: &Pending) -> Option<(Call, usize, bool)> {
         let rho = p.offender.rho();
-        let mut at = self.ahead().call(p.event, rho, false)?;
+        let first = self.ahead().call(p.event, rho, false)?;
+        let mut at = first;
+        // The event of RHO's insufficient bid that the last call skipped was, if it was one.
+        let mut insufficient = None;
         loop {
             let Some(Event::Call { call, .. }) = self.case.events.get(at) else {
                 return None;
@@ -1682,21 +1688,85 @@ impl<'c> Referee<'c> {
                 Call::Bid { .. } => !outranks(*call, p.last_bid) && self.next_caller(at + 1) != Some(rho.lho()),
                 Call::Double | Call::Redouble => {
                     !admissible_double(&self.standing_before(p.index.unwrap_or(self.calls.len())), rho, *call)
+                        || match insufficient.map(|bid| self.double_breaks_correction(bid)) {
+                            Some(None) => return None,
+                            Some(Some(breaks)) => breaks,
+                            None => false,
+                        }
                 }
                 Call::Pass => false,
             };
             if !illegal {
-                return Some(*call);
+                return Some((*call, at, at != first));
             }
+            insufficient = call.is_bid().then_some(at);
             at = self.ahead().call(at + 1, rho, false)?;
         }
+    }
+
+    /// Whether a double or redouble made in place of correcting the insufficient bid of event
+    /// index `bid` (not accepted) breaks the obligation its ruling imposes, so that it is
+    /// cancelled and is no call at that turn (1987 Law 27; 2017 27B3 when it is not a
+    /// comparable call): the tables say, on the facts of that bid (the director's answers at
+    /// the entry right after it) and of the attempt, as they will when it is ruled. `None`
+    /// while the answer turns on a judgement not given there (whether the double is comparable).
+    fn double_breaks_correction(&self, bid: usize) -> Option<bool> {
+        let mut facts = Facts {
+            irregularity: Irregularity::InsufficientBid,
+            call_kind: CallKind::Bid,
+            turn: tables::Turn::Rho,
+            anyone_has_bid: true,
+            double_admissible: true,
+            bid_sufficient: false,
+            double_attempted: true,
+            correction: tables::Correction::Other,
+            ..Facts::default()
+        };
+        let mut known = Known::default();
+        if let Some(Event::Director { answers, .. }) = self.case.events.get(bid + 1) {
+            // Unusable answers are reported where the bid is ruled.
+            let _ = answer(bid + 2, answers, &mut facts, &mut known);
+        }
+        let binds = |facts: &Facts| {
+            tables::decide(self.laws, Table::Irregularity, facts)
+                .outcomes()
+                .any(|t| matches!(t.rectification, Rectification::MustCorrectWithSufficientBidOrPass { .. }))
+        };
+        let bound = binds(&facts);
+        if !known.contains(&FactId::ReplacementComparable) {
+            let judged = Facts { replacement_comparable: !facts.replacement_comparable, ..facts };
+            if binds(&judged) != bound {
+                return None;
+            }
+        }
+        let breach = Facts {
+            irregularity: Irregularity::CallWhenObligedToPass,
+            call_kind: CallKind::DoubleOrRedouble,
+            turn: tables::Turn::Rho,
+            anyone_has_bid: true,
+            double_admissible: true,
+            broken_obligation: tables::BrokenObligation::SufficientBidOrPass,
+            ..Facts::default()
+        };
+        let cancelled = || {
+            tables::decide(self.laws, Table::ObligationBreach, &breach)
+                .outcomes()
+                .any(|t| t.rectification == Rectification::CancelCall)
+        };
+        Some(bound && cancelled())
     }
 
     /// Facts a later event reveals: the calls made after the ruling (the first by the
     /// offender's right-hand opponent, and the offender's first that may correct his call).
     fn look_ahead(&self, p: &mut Pending) {
-        if !p.known.contains(&FactId::RhoCall) {
-            if let Some(call) = self.rho_standing_call(p) {
+        // Where the offender's next call is looked for: at RHO's turn (the auction reverting to
+        // him), after RHO's standing call when that replaces an illegal one.
+        let mut offender_from = p.event;
+        if let Some((call, at, replaces)) = self.rho_standing_call(p) {
+            if replaces && p.turn_of == p.offender.rho() {
+                offender_from = at + 1;
+            }
+            if !p.known.contains(&FactId::RhoCall) {
                 p.facts.rho_call = if call == Call::Pass { tables::RhoCall::Pass } else { tables::RhoCall::Acts };
                 p.known.insert(FactId::RhoCall);
             }
@@ -1714,7 +1784,7 @@ impl<'c> Referee<'c> {
             let correction = self.ahead().call(p.event, p.offender, true);
             p.facts.double_attempted |= first.is_some() && first != correction;
         }
-        let mut next = self.ahead().call(p.event, p.offender, skip_doubles);
+        let mut next = self.ahead().call(offender_from, p.offender, skip_doubles);
         if skip_doubles {
             // Another insufficient bid is an attempted replacement, no correction (2017 27B4).
             while let Some(Event::Call { call, .. }) = next.and_then(|i| self.case.events.get(i)) {
