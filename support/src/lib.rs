@@ -1,8 +1,10 @@
 //! What the tests and benches of every crate share: where the workspace is,
-//! scratch copies of `laws/` that a test edits, and a deterministic random
-//! stream. No dependency on the other crates, so that any of them can use it.
+//! scratch copies of `laws/` that a test edits, a deterministic random stream, and a
+//! walk over the fact combinations of a decision. It depends on the table interface
+//! alone, so that every crate but the interface can use it.
 #![allow(clippy::expect_used, reason = "test support: a failed expect is a failed test")]
 
+use bridgelaw_tables::{FactId, Facts, Laws, Table};
 use std::path::{Path, PathBuf};
 
 /// The workspace's root directory.
@@ -108,4 +110,43 @@ mod tests {
         assert!(first.windows(2).all(|w| w[0] != w[1]));
         assert!((0..100).all(|_| a.below(13) < 13));
     }
+}
+
+/// Calls `leaf` on every combination of the facts of the tables that `table`'s decisions
+/// ask, path by path along the delegations, the facts in `fixed` kept at their values in
+/// `values`: the facts of the first table asked with a fact not yet fixed take each
+/// combination in turn. Returns the number of combinations.
+pub fn each_decision(
+    laws: &dyn Laws,
+    table: Table,
+    values: Facts,
+    fixed: &[FactId],
+    leaf: &mut dyn FnMut(&Facts),
+) -> usize {
+    let open: Vec<FactId> = laws
+        .decide(table, &values)
+        .steps()
+        .find_map(|s| {
+            let open: Vec<FactId> = laws.tests(s.table).iter().copied().filter(|f| !fixed.contains(f)).collect();
+            (!open.is_empty()).then_some(open)
+        })
+        .unwrap_or_default();
+    if open.is_empty() {
+        leaf(&values);
+        return 1;
+    }
+    let total: usize = open.iter().map(|f| f.values().len()).product();
+    let mut more = fixed.to_vec();
+    more.extend(&open);
+    (0..total)
+        .map(|n| {
+            let mut values = values;
+            let mut rest = n;
+            for f in &open {
+                values.set(*f, rest % f.values().len());
+                rest /= f.values().len();
+            }
+            each_decision(laws, table, values, &more, leaf)
+        })
+        .sum()
 }
