@@ -78,40 +78,6 @@ impl XorShift {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn replace_once_refuses_an_edit_it_cannot_make() {
-        let dir = scratch("support-replace");
-        let file = dir.join("f.yaml");
-        std::fs::write(&file, "a: 1\nb: 1\n").expect("written");
-        replace_once(&file, "a: 1", "a: 2");
-        assert_eq!(std::fs::read_to_string(&file).expect("read"), "a: 2\nb: 1\n");
-        let twice = std::panic::catch_unwind(|| replace_once(&file, ": ", "="));
-        assert!(twice.is_err(), "a text found twice is refused");
-        let absent = std::panic::catch_unwind(|| replace_once(&file, "c: 3", "c: 4"));
-        assert!(absent.is_err(), "a text not found is refused");
-    }
-
-    #[test]
-    fn laws_copy_holds_every_edition() {
-        let dir = laws_copy("support-copy", |_| {});
-        assert!(dir.join("vocabulary.yaml").is_file());
-        assert!(dir.join("1987").is_dir() && dir.join("2017").is_dir());
-    }
-
-    #[test]
-    fn the_stream_is_deterministic_and_moves() {
-        let (mut a, mut b) = (XorShift::new(7), XorShift::new(7));
-        let first: Vec<u64> = (0..4).map(|_| a.next()).collect();
-        assert_eq!(first, (0..4).map(|_| b.next()).collect::<Vec<_>>());
-        assert!(first.windows(2).all(|w| w[0] != w[1]));
-        assert!((0..100).all(|_| a.below(13) < 13));
-    }
-}
-
 /// Calls `leaf` on every combination of the facts of the tables that `table`'s decisions
 /// ask, path by path along the delegations, the facts in `fixed` kept at their values in
 /// `values`: the facts of the first table asked with a fact not yet fixed take each
@@ -149,4 +115,38 @@ pub fn each_decision(
             each_decision(laws, table, values, &more, leaf)
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replace_once_refuses_an_edit_it_cannot_make() {
+        let dir = scratch("support-replace");
+        let file = dir.join("f.yaml");
+        std::fs::write(&file, "a: 1\nb: 1\n").expect("written");
+        replace_once(&file, "a: 1", "a: 2");
+        assert_eq!(std::fs::read_to_string(&file).expect("read"), "a: 2\nb: 1\n");
+        let twice = std::panic::catch_unwind(|| replace_once(&file, ": ", "="));
+        assert!(twice.is_err(), "a text found twice is refused");
+        let absent = std::panic::catch_unwind(|| replace_once(&file, "c: 3", "c: 4"));
+        assert!(absent.is_err(), "a text not found is refused");
+    }
+
+    #[test]
+    fn laws_copy_holds_every_edition() {
+        let dir = laws_copy("support-copy", |_| {});
+        assert!(dir.join("vocabulary.yaml").is_file());
+        assert!(dir.join("1987").is_dir() && dir.join("2017").is_dir());
+    }
+
+    #[test]
+    fn the_stream_is_deterministic_and_moves() {
+        let (mut a, mut b) = (XorShift::new(7), XorShift::new(7));
+        let first: Vec<u64> = (0..4).map(|_| a.next()).collect();
+        assert_eq!(first, (0..4).map(|_| b.next()).collect::<Vec<_>>());
+        assert!(first.windows(2).all(|w| w[0] != w[1]));
+        assert!((0..100).all(|_| a.below(13) < 13));
+    }
 }
