@@ -332,6 +332,8 @@ pub const RESTRICTED_LEAD: &str = "restricted_lead";
 pub const FACE_DOWN_LEAD: &str = "face_down_lead";
 pub const FACE_DOWN_LEAD_OUT_OF_TURN: &str = "face_down_lead_out_of_turn";
 pub const FACE_DOWN_LEAD_CALLED: &str = "face_down_lead_called";
+/// A face-down opening lead taken back when a change of call reopens the auction (Law 41A).
+pub const FACE_DOWN_LEAD_REOPENED: &str = "face_down_lead_reopened";
 pub const FACE_DOWN_LEAD_OPTION: &str = "face_down_lead_option";
 pub const DEFECTIVE_TRICK: &str = "defective_trick";
 pub const DEFECTIVE_TRICK_CARD_OMITTED: &str = "defective_trick_card_omitted";

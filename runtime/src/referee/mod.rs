@@ -421,6 +421,9 @@ struct Referee<'c> {
     replacement_withdrawn: bool,
     /// A `director` event whose answers a condoning call's ruling already used.
     answered_by_next: Option<usize>,
+    /// A change of call reopened the auction after the play had been set up (an opening lead
+    /// made face down): the play is set aside once the ruling is given.
+    reopened_over_play: bool,
     /// Calls that stood in the auction but are struck out of the final contract (2017 36C).
     struck: Vec<usize>,
     /// After a ruling cancelled a call and every later one: the calls still made in the old
@@ -502,6 +505,7 @@ fn rule_checked_paths(case: &Case, laws: &dyn Laws, short_paths: bool) -> Result
         refused_record: None,
         replacement_withdrawn: false,
         answered_by_next: None,
+        reopened_over_play: false,
         struck: Vec::new(),
         cancelling: None,
         in_rotation_now: None,
@@ -630,7 +634,8 @@ fn check_phase(r: &Referee, number: usize, event: &Event) -> Result<(), RefereeE
         }
         _ => return Ok(()),
     };
-    let in_play = r.play.is_some() || (r.calls.is_empty() && r.case.contract.is_some());
+    // A call while the opening lead lies face down is made in the auction period (2017 Law 17D1).
+    let in_play = r.opening_lead_faced() || (r.calls.is_empty() && r.case.contract.is_some());
     if !in_play {
         return Ok(());
     }
@@ -1270,11 +1275,11 @@ impl<'c> Referee<'c> {
             }
         }
         // The player who made the final pass calls again at once, no one having called since
-        // and before the first card: he changes that pass (Law 25; 2017 Law 25A1 "until his
+        // and before the opening lead is faced (a face-down lead is not): he changes that pass (Law 25; 2017 Law 25A1 "until his
         // partner makes a call", 25A5 "after the end of the auction period"), and the
         // `change_of_call` table rules it, as a correction (`corrects`) is ruled.
         if self.over
-            && self.play.is_none()
+            && !self.opening_lead_faced()
             && self.calls.last().is_some_and(|m| m.seat == seat && m.call == Call::Pass && !m.cancelled)
         {
             return self.correct(event, seat, call);
@@ -1384,7 +1389,7 @@ impl<'c> Referee<'c> {
         let since = |who: Seat| self.standing_from(target + 1).any(|i| self.calls[i].seat == who);
         p.facts.partner_called_since = since(seat.partner());
         p.facts.lho_called_since = since(seat.lho());
-        p.facts.auction_period_over = self.play.is_some();
+        p.facts.auction_period_over = self.opening_lead_faced();
         (p.table, p.target) = (Table::MisinformationChange, Some(target));
         self.pending = Some(p);
         Ok(())
@@ -1413,7 +1418,7 @@ impl<'c> Referee<'c> {
         let mut p = self.pending_for(event, seat, call, seat, Irregularity::CallWhenObligedToPass, None);
         p.facts.lho_called_since = since(seat.lho());
         p.facts.partner_called_since = since(seat.partner());
-        p.facts.auction_period_over = self.play.is_some();
+        p.facts.auction_period_over = self.opening_lead_faced();
         p.known.remove(FactId::ChangeIntent);
         (p.table, p.target) = (Table::ChangeOfCall, Some(target));
         self.pending = Some(p);
@@ -1435,7 +1440,7 @@ impl<'c> Referee<'c> {
             Some(first),
         );
         p.facts.partner_called_since = self.standing_from(first + 1).any(|i| self.calls[i].seat == seat.partner());
-        p.facts.auction_period_over = self.play.is_some();
+        p.facts.auction_period_over = self.opening_lead_faced();
         p.table = Table::WrongBoard;
         self.pending = Some(p);
         Ok(())
@@ -1470,6 +1475,8 @@ impl<'c> Referee<'c> {
             self.turn = self.calls[last].seat.lho();
         }
         self.over = self.auction_over() && self.skipped.is_empty();
+        // Changed before the opening lead was faced: the auction goes on, over any face-down lead.
+        self.reopened_over_play |= !self.over && self.play.is_some();
     }
 
     /// Classifies a call made in turn: `None` if it is legal.
@@ -1883,10 +1890,14 @@ impl<'c> Referee<'c> {
                 self.push_call(Made { seat: p.offender, call: p.call, cancelled: true });
             }
         } else {
-            (ruling.open_questions, ruling.alternatives) = open_questions(&unknown, &groups, |t| self.describe(&p, t));
+            (ruling.open_questions, ruling.alternatives) =
+                open_questions(&unknown, &groups, |d, t| self.describe_alternative(&p, d, t));
             self.stopped_at = Some(0);
         }
         self.irregularities.push(ruling);
+        if std::mem::take(&mut self.reopened_over_play) {
+            self.face_down_in_reopened_auction(p.event)?;
+        }
         if let Some(at) = self.replaced_at.take() {
             return self.rule_replacement(&p, at, answers);
         }
@@ -1993,6 +2004,27 @@ impl<'c> Referee<'c> {
 
     /// Describes a rectification at this table, without applying it.
     fn describe(&self, p: &Pending, t: &Traced) -> Rectified {
+        self.describe_withdrawn(p, t, self.withdrawn_earlier)
+    }
+
+    /// A rectification of an alternative that is not applied (an open question's answer):
+    /// where the alternative substitutes the call for an earlier one (Law 25B1), the call
+    /// withdrawn is that earlier call, as `apply` would find it.
+    fn describe_alternative(&self, p: &Pending, decision: Decision, t: &Traced) -> Rectified {
+        let substitutes = decision
+            .outcomes()
+            .any(|o| matches!(o.rectification, Rectification::SubstituteCall | Rectification::WithdrawEarlierCall));
+        let earlier = match p.target {
+            _ if !substitutes => None,
+            Some(target) => Some(target),
+            None => self.last_standing_by(p.offender, p.index.unwrap_or(self.calls.len())),
+        };
+        self.describe_withdrawn(p, t, self.withdrawn_earlier.or(earlier.map(|m| self.calls[m].call)))
+    }
+
+    /// `describe`, the call that information comes from being `withdrawn` where a ruling has
+    /// withdrawn an earlier call.
+    fn describe_withdrawn(&self, p: &Pending, t: &Traced, withdrawn: Option<Call>) -> Rectified {
         let (seats, duration) = match t.rectification {
             Rectification::SubstitutePass | Rectification::SubstituteCall | Rectification::WithdrawEarlierCall => {
                 (Seats::one(p.offender), None)
@@ -2018,7 +2050,7 @@ impl<'c> Referee<'c> {
         let act = match t.rectification {
             Rectification::WithdrawnCallInformation { .. }
             | Rectification::WithdrawnCallInformationBeforeReplacement { .. }
-            | Rectification::ReviewDamagingInformation => self.withdrawn_earlier.unwrap_or(p.call),
+            | Rectification::ReviewDamagingInformation => withdrawn.unwrap_or(p.call),
             _ => p.call,
         };
         // A substitution in place of the earlier call names who calls next: the left-hand
@@ -2359,7 +2391,7 @@ impl<'c> Referee<'c> {
             )
         });
         let (questions, alternatives) = if open.is_some() {
-            open_questions(&unknown, &groups, |t| self.describe_lead(l, t))
+            open_questions(&unknown, &groups, |_, t| self.describe_lead(l, t))
         } else {
             (Vec::new(), Vec::new())
         };
@@ -2719,7 +2751,7 @@ fn facts_shown<G: Grouped>(groups: &[G], facts: &Facts, known: &Known) -> Vec<(&
 fn open_questions(
     unknown: &[FactId],
     groups: &[Group],
-    describe: impl Fn(&Traced) -> Rectified,
+    describe: impl Fn(Decision, &Traced) -> Rectified,
 ) -> (Vec<&'static str>, Vec<Alternative>) {
     let varies = |combos: &Combos, i: usize| distinct_values(combos, i) < unknown[i].values().len();
     let relevant: Vec<usize> =
@@ -2741,7 +2773,7 @@ fn open_questions(
             Alternative {
                 when,
                 rules: decision.rules().collect(),
-                rectifications: decision.outcomes().map(|t| describe(&t)).collect(),
+                rectifications: decision.outcomes().map(|t| describe(*decision, &t)).collect(),
             }
         })
         .collect();

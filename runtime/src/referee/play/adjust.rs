@@ -210,7 +210,7 @@ impl Referee<'_> {
         let shown = facts_shown(&groups, &facts, &known);
         let mut open = IrregularityRuling::new(p.event, REVOKE, p.offender, p.subject.act(), p.turn_of, shown);
         (open.open_questions, open.alternatives) =
-            open_questions(&unknown, &groups, |t| self.describe_play(p, t, p.subject));
+            open_questions(&unknown, &groups, |_, t| self.describe_play(p, t, p.subject));
         self.irregularities.push(open);
     }
 }

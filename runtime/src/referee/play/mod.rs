@@ -613,6 +613,12 @@ impl Referee<'_> {
         })
     }
 
+    /// Whether the opening lead has been faced, which ends the auction period (2017 Law 17D1;
+    /// 1987 Law 17E): a lead made face down has not been.
+    pub(in crate::referee) fn opening_lead_faced(&self) -> bool {
+        self.play.as_ref().is_some_and(|st| !st.tricks.is_empty() || !st.current.cards.is_empty())
+    }
+
     /// Whether the auction has ended in a contract (or the case gives one) and a deal is given.
     pub(in crate::referee) fn play_can_start(&self) -> bool {
         let contract = match (self.over, self.calls.is_empty()) {
@@ -715,7 +721,7 @@ impl Referee<'_> {
                 groups.retain(|g| offered(g));
             }
             (ruling.open_questions, ruling.alternatives) =
-                open_questions(&unknown, &groups, |t| self.describe_play(&p, t, p.subject));
+                open_questions(&unknown, &groups, |_, t| self.describe_play(&p, t, p.subject));
             self.irregularities.push(ruling);
             self.st().pending = Some(p);
             self.stopped_at = Some(0);

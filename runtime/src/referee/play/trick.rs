@@ -649,6 +649,25 @@ impl Referee<'_> {
         Ok(())
     }
 
+    /// A change of call allowed before the opening lead is faced reopens the auction (Law 17D1:
+    /// the auction period ends when a defender faces the opening lead): the table says what
+    /// becomes of an opening lead lying face down (2017 and 1987 Law 41A), and the play, not yet
+    /// begun, is set aside until the auction ends again.
+    pub(in crate::referee) fn face_down_in_reopened_auction(&mut self, event: usize) -> Result<(), RefereeError> {
+        let Some(st) = self.play.as_mut() else { return Ok(()) };
+        if let Some((leader, card)) = st.face_down.take() {
+            let facts = Facts { face_down_lead_in_reopened_auction: true, ..Facts::default() };
+            let p = self.pending_play(event, leader, card, leader, Table::FaceDownLeadReopened, facts);
+            if self.record(&p, FACE_DOWN_LEAD_REOPENED).is_empty() {
+                let what =
+                    format!("a face-down opening lead by {leader} ({card}) when a change of call reopens the auction");
+                return Err(unsupported_at(event, self.edition(), Some(Table::FaceDownLeadReopened), &what));
+            }
+        }
+        self.play = None;
+        Ok(())
+    }
+
     /// The director, called (`event` is a `director` entry), rules on declarer's option for a
     /// lead (Law 26, a partner's major penalty card) that the defender on lead has made face
     /// down: the table says what becomes of the face-down card (2017 Law 41A). When the defender
