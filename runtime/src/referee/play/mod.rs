@@ -287,6 +287,9 @@ pub(super) struct PlayState {
     last_penalty_card: Option<(Seat, Card)>,
     /// A face-down opening lead, not yet faced.
     face_down: Option<(Seat, Card)>,
+    /// A card has been faced in the play (an opening lead in turn or out of turn, even one
+    /// then refused): the auction period has ended.
+    card_faced: bool,
     /// The trick to which dummy, of his own volition, prematurely selected or suggested a card.
     dummy_selected: Option<usize>,
     /// Cards played at once, more than one visible, whose others were withdrawn: the offender,
@@ -573,6 +576,7 @@ impl Referee<'_> {
             faced_revoke_cards: Vec::new(),
             last_penalty_card: None,
             face_down: None,
+            card_faced: false,
             dummy_selected: None,
             visible_withdrawn: None,
             changed_play: None,
@@ -614,9 +618,10 @@ impl Referee<'_> {
     }
 
     /// Whether the opening lead has been faced, which ends the auction period (2017 Law 17D1;
-    /// 1987 Law 17E): a lead made face down has not been.
+    /// 1987 Law 17E), in turn or out of turn, even if then refused: a lead made face down has
+    /// not been.
     pub(in crate::referee) fn opening_lead_faced(&self) -> bool {
-        self.play.as_ref().is_some_and(|st| !st.tricks.is_empty() || !st.current.cards.is_empty())
+        self.play.as_ref().is_some_and(|st| st.card_faced || !st.tricks.is_empty() || !st.current.cards.is_empty())
     }
 
     /// Whether the auction has ended in a contract (or the case gives one) and a deal is given.

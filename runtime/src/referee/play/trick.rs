@@ -68,6 +68,8 @@ impl Referee<'_> {
     #[inline(never)]
     fn play_card(&mut self, event: usize, seat: Seat, card: Card) -> Result<(), RefereeError> {
         self.start_play(event)?;
+        // A card faced, in turn or not, ends the auction period (2017 Law 17D1).
+        self.st().card_faced = true;
         if self.substituted_card_recorded(event, seat, card)? {
             return Ok(());
         }
