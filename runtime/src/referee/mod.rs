@@ -1275,9 +1275,10 @@ impl<'c> Referee<'c> {
             }
         }
         // The player who made the final pass calls again at once, no one having called since
-        // and before the opening lead is faced (a face-down lead is not): he changes that pass (Law 25; 2017 Law 25A1 "until his
-        // partner makes a call", 25A5 "after the end of the auction period"), and the
-        // `change_of_call` table rules it, as a correction (`corrects`) is ruled.
+        // and before the opening lead is faced (a face-down lead is not): he changes that pass
+        // (Law 25; 2017 Law 25A1 "until his partner makes a call", 25A5 "after the end of the
+        // auction period"), and the `change_of_call` table rules it, as a correction
+        // (`corrects`) is ruled.
         if self.over
             && !self.opening_lead_faced()
             && self.calls.last().is_some_and(|m| m.seat == seat && m.call == Call::Pass && !m.cancelled)
@@ -1714,9 +1715,10 @@ impl<'c> Referee<'c> {
     /// Whether a double or redouble made in place of correcting the insufficient bid of event
     /// index `bid` (not accepted) breaks the obligation its ruling imposes, so that it is
     /// cancelled and is no call at that turn (1987 Law 27; 2017 27B3 when it is not a
-    /// comparable call): the tables say, on the facts of that bid (the director's answers at
-    /// the entry right after it) and of the attempt, as they will when it is ruled. `None`
-    /// while the answer turns on a judgement not given there (whether the double is comparable).
+    /// comparable call): the tables say, on the facts of an insufficient bid in rotation not
+    /// accepted and of the attempt, with the director's answers at the entry right after the
+    /// bid, as they will when it is ruled. `None` while the answer turns on a judgement not
+    /// given there (whether the double is comparable).
     fn double_breaks_correction(&self, bid: usize) -> Option<bool> {
         let mut facts = Facts {
             irregularity: Irregularity::InsufficientBid,
