@@ -628,11 +628,7 @@ impl Referee<'_> {
             Facts { partner_led_face_down: true, face_down_lead_out_of_turn: in_turn.is_some(), ..Facts::default() };
         let p = self.pending_play(event, leader, card, in_turn.unwrap_or(leader), Table::FaceDownLead, facts);
         let entry = if in_turn.is_some() { FACE_DOWN_LEAD_OUT_OF_TURN } else { FACE_DOWN_LEAD };
-        if self.record(&p, entry).is_empty() {
-            let what = format!("a face-down lead by {leader} ({card})");
-            return Err(unsupported_at(event, self.edition(), Some(Table::FaceDownLead), &what));
-        }
-        Ok(())
+        self.rule_face_down(&p, entry, || format!("a face-down lead by {leader} ({card})"))
     }
 
     /// The director is called to a face-down opening lead by the defender not on lead, before
@@ -643,12 +639,9 @@ impl Referee<'_> {
         let turn_of = st.current.leader;
         let facts = Facts { face_down_lead_by_wrong_defender: true, ..Facts::default() };
         let p = self.pending_play(event, leader, card, turn_of, Table::FaceDownLeadCalled, facts);
-        if self.record(&p, FACE_DOWN_LEAD_CALLED).is_empty() {
-            let what =
-                format!("a face-down opening lead by {leader} ({card}), not on lead, when the director is called");
-            return Err(unsupported_at(event, self.edition(), Some(Table::FaceDownLeadCalled), &what));
-        }
-        Ok(())
+        self.rule_face_down(&p, FACE_DOWN_LEAD_CALLED, || {
+            format!("a face-down opening lead by {leader} ({card}), not on lead, when the director is called")
+        })
     }
 
     /// A change of call allowed before the opening lead is faced reopens the auction (Law 17D1:
@@ -660,11 +653,9 @@ impl Referee<'_> {
         if let Some((leader, card)) = st.face_down.take() {
             let facts = Facts { face_down_lead_in_reopened_auction: true, ..Facts::default() };
             let p = self.pending_play(event, leader, card, leader, Table::FaceDownLeadReopened, facts);
-            if self.record(&p, FACE_DOWN_LEAD_REOPENED).is_empty() {
-                let what =
-                    format!("a face-down opening lead by {leader} ({card}) when a change of call reopens the auction");
-                return Err(unsupported_at(event, self.edition(), Some(Table::FaceDownLeadReopened), &what));
-            }
+            self.rule_face_down(&p, FACE_DOWN_LEAD_REOPENED, || {
+                format!("a face-down opening lead by {leader} ({card}) when a change of call reopens the auction")
+            })?;
         }
         self.play = None;
         Ok(())
@@ -685,9 +676,21 @@ impl Referee<'_> {
         st.face_down = None;
         let facts = Facts { face_down_lead_before_option: true, ..Facts::default() };
         let p = self.pending_play(event, leader, card, leader, Table::FaceDownLeadOption, facts);
-        if self.record(&p, FACE_DOWN_LEAD_OPTION).is_empty() {
-            let what = format!("a face-down opening lead by {leader} ({card}) before declarer stated his option");
-            return Err(unsupported_at(event, self.edition(), Some(Table::FaceDownLeadOption), &what));
+        self.rule_face_down(&p, FACE_DOWN_LEAD_OPTION, || {
+            format!("a face-down opening lead by {leader} ({card}) before declarer stated his option")
+        })
+    }
+
+    /// Records the ruling on a face-down opening lead (`p`, under the ruling entry `entry`), or,
+    /// where no rule of the edition applies, reports the case `what` names as not yet ruled.
+    fn rule_face_down(
+        &mut self,
+        p: &PlayPending,
+        entry: &'static str,
+        what: impl FnOnce() -> String,
+    ) -> Result<(), RefereeError> {
+        if self.record(p, entry).is_empty() {
+            return Err(unsupported_at(p.event, self.edition(), Some(p.table), &what()));
         }
         Ok(())
     }
