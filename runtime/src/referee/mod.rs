@@ -1771,8 +1771,10 @@ impl<'c> Referee<'c> {
         // Where the offender's next call is looked for: at RHO's turn (the auction reverting to
         // him), after RHO's standing call when that replaces an illegal one.
         let mut offender_from = p.event;
-        if let Some((call, at, replaces)) = self.rho_standing_call(p) {
-            if replaces && p.turn_of == p.offender.rho() {
+        let at_rho_turn = p.turn_of == p.offender.rho();
+        let wanted = at_rho_turn || !p.known.contains(&FactId::RhoCall);
+        if let Some((call, at, replaces)) = wanted.then(|| self.rho_standing_call(p)).flatten() {
+            if replaces && at_rho_turn {
                 offender_from = at + 1;
             }
             if !p.known.contains(&FactId::RhoCall) {
