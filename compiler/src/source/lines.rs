@@ -31,8 +31,9 @@ impl LineIndex {
                 let (bytes, _) = starts[starts.len() - 1];
                 starts.push((bytes + line.len(), chars));
             }
-            // The last entry starts a line only if the text ends with a newline.
-            if !text.ends_with('\n') {
+            // The last entry starts a line only if the text ends with a newline; an empty
+            // text is one empty line.
+            if !text.ends_with('\n') && starts.len() > 1 {
                 starts.pop();
             }
             starts
@@ -87,6 +88,17 @@ fn char_boundary(text: &str, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An empty file (a case file or a law file of zero bytes) is one empty line: its errors
+    /// are placed at 1:1, where rendering them panicked (probe-q6).
+    #[test]
+    fn an_empty_text_is_one_empty_line() {
+        let index = LineIndex::default();
+        assert_eq!(index.line_col("", 0), (1, 1));
+        assert_eq!(index.char_offset("", 0), 0);
+        assert_eq!(index.offset("", 1, 1), 0);
+        assert_eq!(index.offset("", 3, 7), 0);
+    }
 
     #[test]
     fn offsets_and_lines_round_trip_over_cyrillic_text() {
